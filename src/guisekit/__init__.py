@@ -1,0 +1,57 @@
+"""guisekit: sociolinguistic guise and style rewriting for linguistic-profiling audits.
+
+The public API is re-exported here; everything else is private and may change.
+"""
+
+from __future__ import annotations
+
+from guisekit.errors import (
+    ConfigError,
+    GuisekitError,
+    InputError,
+    OutputError,
+    ResourceError,
+    SourceError,
+)
+from guisekit.models import AppliedEdit, Provenance, Source, TokenUsage, Variant
+from guisekit.personas import Persona, PersonaAxis, PersonaGrid, PersonaLevel, load_grid
+from guisekit.specs import (
+    AccentSpec,
+    FactEditSpec,
+    HedgeSpec,
+    IdentitySpec,
+    PersonaSpec,
+    StandardiseSpec,
+    TransformSpec,
+    parse_spec,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AccentSpec",
+    "AppliedEdit",
+    "ConfigError",
+    "FactEditSpec",
+    "GuisekitError",
+    "HedgeSpec",
+    "IdentitySpec",
+    "InputError",
+    "OutputError",
+    "Persona",
+    "PersonaAxis",
+    "PersonaGrid",
+    "PersonaLevel",
+    "PersonaSpec",
+    "Provenance",
+    "ResourceError",
+    "Source",
+    "SourceError",
+    "StandardiseSpec",
+    "TokenUsage",
+    "TransformSpec",
+    "Variant",
+    "__version__",
+    "load_grid",
+    "parse_spec",
+]

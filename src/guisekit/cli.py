@@ -1,0 +1,161 @@
+"""The ``guisekit`` command line.
+
+This is the only place where a :class:`~guisekit.errors.GuisekitError` becomes a one-line
+message and exit code 2; everything below raises typed errors.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from guisekit import __version__
+from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
+from guisekit.errors import GuisekitError, InputError
+from guisekit.facts import FactCheckResult, check_facts
+from guisekit.personas import load_grid
+
+app = typer.Typer(
+    name="guisekit",
+    help="Sociolinguistic guise and style rewriting, with fact-fidelity checks.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+out = Console()
+err = Console(stderr=True)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"guisekit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """guisekit: matched-guise corpora, fact screens and style standardisation.
+
+    Every command runs offline on the embedded `rules` engine by default.
+    """
+
+
+def _text_or_file(value: str, what: str, max_chars: int) -> str:
+    path = Path(value)
+    if len(value) < 4096 and path.is_file():
+        try:
+            value = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
+    if not value.strip():
+        raise InputError(f"the {what} text is empty", hint="give a non-empty text or file")
+    if len(value) > max_chars:
+        raise InputError(f"the {what} text has {len(value):,} characters, over {max_chars:,}",
+                         hint="raise --max-chars")
+    return value
+
+
+@app.command("check-facts")
+def check_facts_command(
+    original: Annotated[str | None, typer.Argument(
+        help="Original text, or a path to a UTF-8 file holding it.")] = None,
+    rewrite: Annotated[str | None, typer.Argument(
+        help="Rewritten text, or a path to a UTF-8 file holding it.")] = None,
+    pairs: Annotated[Path | None, typer.Option(
+        "--pairs", help="JSONL/CSV/Parquet file of pairs to check instead of two texts.")] = None,
+    id_column: Annotated[str, typer.Option(help="Pair id column in --pairs.")] = "id",
+    original_column: Annotated[str, typer.Option(help="Original text column.")] = "original",
+    rewrite_column: Annotated[str, typer.Option(help="Rewrite text column.")] = "rewrite",
+    report: Annotated[Path | None, typer.Option(
+        help="Write per-pair verdicts and every discrepancy (.jsonl, .csv or .parquet).")] = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
+    max_chars: Annotated[int, typer.Option(help="Longest text accepted.")] = DEFAULT_MAX_CHARS,
+) -> None:
+    """Check that a rewrite kept every money amount, date, year and percentage.
+
+    Exit status works like `diff`: 0 when every pair passes (warnings included), 1 when
+    any pair fails, 2 on bad input.
+
+    [bold]Examples[/bold]
+
+      guisekit check-facts "I paid $1,200 on 03/14/2023." "On March 14, 2023 I paid $1,200."
+
+      guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
+    """
+    if pairs is not None:
+        if original is not None or rewrite is not None:
+            raise InputError("give either two texts or --pairs, not both",
+                             hint="drop the positional texts when using --pairs")
+        rows = read_rows(pairs, required=(id_column, original_column, rewrite_column),
+                         text_columns=(original_column, rewrite_column), id_column=id_column,
+                         max_chars=max_chars)
+        items = [(str(r[id_column]), r[original_column], r[rewrite_column]) for _, r in rows]
+    elif original is not None and rewrite is not None:
+        items = [("pair", _text_or_file(original, "original", max_chars),
+                  _text_or_file(rewrite, "rewrite", max_chars))]
+    else:
+        raise InputError("nothing to check",
+                         hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)")
+    results = [(pair_id, check_facts(a, b)) for pair_id, a, b in items]
+    if report is not None:
+        write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
+    _print_results(results)
+    if report is not None:
+        err.print(f"report written to {report}")
+    raise typer.Exit(1 if any(not res.passed for _, res in results) else 0)
+
+
+def _report_row(pair_id: str, result: FactCheckResult) -> dict[str, Any]:
+    return {"id": pair_id, **result.to_dict()}
+
+
+def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
+    table = Table(title="Exact fact check", show_lines=False)
+    for column in ("pair", "verdict", "facts A", "facts B", "discrepancies"):
+        table.add_column(column)
+    colours = {"pass": "green", "warn": "yellow", "fail": "red"}
+    for pair_id, res in results:
+        found = "; ".join(d.describe() for d in res.discrepancies) or "-"
+        table.add_row(pair_id, f"[{colours[res.verdict]}]{res.verdict}[/]",
+                      str(len(res.original_facts)), str(len(res.rewrite_facts)), found)
+    out.print(table)
+    counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
+    out.print(f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, "
+              f"{counts['fail']} fail")
+
+
+@app.command("personas")
+def personas_command(
+    grid: Annotated[Path | None, typer.Option(help="A user persona grid (YAML).")] = None,
+) -> None:
+    """List the personas of the built-in grid (or of --grid) with their descriptions.
+
+    [bold]Example[/bold]
+
+      guisekit personas
+    """
+    persona_grid = load_grid(grid)
+    table = Table(title=f"{len(persona_grid.personas())} personas")
+    table.add_column("persona")
+    table.add_column("description")
+    for persona in persona_grid.personas():
+        table.add_row(persona.id, " ".join(persona_grid.describe(persona)))
+    out.print(table)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: run the app, turning guisekit errors into exit code 2."""
+    try:
+        app(args=argv, prog_name="guisekit")
+    except GuisekitError as exc:
+        err.print(f"error: {exc.one_line()}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)

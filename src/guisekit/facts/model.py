@@ -1,0 +1,139 @@
+"""Typed facts and the result of comparing two texts' facts.
+
+Facts are frozen slotted dataclasses rather than pydantic models: a long complaint has
+dozens of them and extraction is on the hot path of every screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from decimal import Decimal
+from typing import Any, Literal
+
+__all__ = [
+    "Discrepancy",
+    "Fact",
+    "FactCheckResult",
+    "FactKind",
+    "Severity",
+    "Verdict",
+    "canonical_decimal",
+]
+
+FactKind = Literal["money", "percent", "date", "year", "relative_date", "redaction"]
+Severity = Literal["fail", "warn"]
+Verdict = Literal["pass", "warn", "fail"]
+Currency = Literal["USD", "INR"]
+Period = Literal["year", "month", "hour"]
+
+
+def canonical_decimal(value: Decimal) -> str:
+    """Plain decimal string without grouping or trailing zeros: 3400.00 -> '3400'."""
+    text = format(value.normalize(), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A fact found in a text, with its span and normalised value.
+
+    ``value`` is the canonical comparison key (``1234.56 USD``, ``2023-03-14``, ``15%``).
+    ``explicit`` is False for money whose currency is only implied (``18 lakhs``).
+    Money facts also record where the digits are (``number_start``/``number_end``) and
+    the multiplier their written scale applies (``k`` = 1000, ``lakh`` = 100000), so a
+    fact edit can rewrite the number in its own format.
+    """
+
+    kind: FactKind
+    value: str
+    start: int
+    end: int
+    text: str
+    explicit: bool = True
+    amount: Decimal | None = None
+    currency: Currency | None = None
+    period: Period | None = None
+    unit: Literal["percent", "pp"] | None = None
+    year: str | None = None
+    month: str | None = None
+    day: str | None = None
+    number_start: int | None = None
+    number_end: int | None = None
+    multiplier: Decimal | None = None
+
+    @property
+    def key(self) -> str:
+        """``kind:value``, the form used in reports and tests."""
+        return f"{self.kind}:{self.value}"
+
+    @property
+    def severity(self) -> Severity:
+        """How bad it is to lose or change this fact (see the module docs of compare)."""
+        if self.kind == "money":
+            return "fail" if self.explicit else "warn"
+        return "fail" if self.kind in ("percent", "date") else "warn"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["amount"] = None if self.amount is None else canonical_decimal(self.amount)
+        data["multiplier"] = None if self.multiplier is None else str(self.multiplier)
+        return {k: v for k, v in data.items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class Discrepancy:
+    """One difference: a fact ``added`` to, ``omitted`` from, or ``changed`` in the rewrite."""
+
+    change: Literal["added", "omitted", "changed"]
+    kind: FactKind
+    original: Fact | None
+    rewrite: Fact | None
+    severity: Severity
+
+    def describe(self) -> str:
+        if self.change == "changed" and self.original and self.rewrite:
+            return f"{self.kind} changed: {self.original.text!r} -> {self.rewrite.text!r}"
+        fact = self.original or self.rewrite
+        return f"{self.kind} {self.change}: {fact.text if fact else ''!r}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "change": self.change,
+            "kind": self.kind,
+            "severity": self.severity,
+            "original": None if self.original is None else self.original.to_dict(),
+            "rewrite": None if self.rewrite is None else self.rewrite.to_dict(),
+            "description": self.describe(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FactCheckResult:
+    """Outcome of the exact check on one original/rewrite pair."""
+
+    original_facts: tuple[Fact, ...]
+    rewrite_facts: tuple[Fact, ...]
+    discrepancies: tuple[Discrepancy, ...] = field(default=())
+
+    @property
+    def verdict(self) -> Verdict:
+        """``fail`` if any discrepancy fails, ``warn`` if any warns, else ``pass``."""
+        if any(d.severity == "fail" for d in self.discrepancies):
+            return "fail"
+        return "warn" if self.discrepancies else "pass"
+
+    @property
+    def passed(self) -> bool:
+        """True unless the verdict is ``fail`` (warnings pass, like ``diff`` exit 0)."""
+        return self.verdict != "fail"
+
+    def by_change(self, change: Literal["added", "omitted", "changed"]) -> list[Discrepancy]:
+        return [d for d in self.discrepancies if d.change == change]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "discrepancies": [d.to_dict() for d in self.discrepancies],
+            "original_facts": [f.key for f in self.original_facts],
+            "rewrite_facts": [f.key for f in self.rewrite_facts],
+        }

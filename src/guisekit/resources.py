@@ -1,0 +1,117 @@
+"""One typed loader for the data shipped in ``lexicons/`` and ``prompts/``.
+
+In a wheel the two folders live at ``guisekit/_data/`` and are read through
+:mod:`importlib.resources`; in a source checkout (editable install, ``python cli.py``)
+they are read from the repository root. Nothing is read at import time: each table is
+parsed on first use and cached for the life of the process.
+
+Data files carry their own documentation: leading ``# `` comment lines say what the file
+holds and where it comes from, and TSV files then have one header row of column names.
+User files given by path follow the same format.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+from collections.abc import Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from guisekit.errors import ResourceError
+
+__all__ = ["data_root", "read_lines", "read_table", "read_text", "read_yaml"]
+
+DataKind = Literal["lexicons", "prompts"]
+
+
+def data_root(kind: DataKind) -> Traversable:
+    """Folder holding the packaged ``lexicons`` or ``prompts``."""
+    packaged = resources.files("guisekit").joinpath("_data").joinpath(kind)
+    if packaged.is_dir():
+        return packaged
+    checkout = Path(__file__).resolve().parents[2] / kind
+    if checkout.is_dir():
+        return checkout
+    raise ResourceError(
+        f"packaged data folder {kind!r} not found",
+        hint="reinstall guisekit; the wheel ships prompts/ and lexicons/",
+    )
+
+
+def _locate(ref: str | Path, kind: DataKind) -> Traversable | Path:
+    """A user path (absolute, or existing relative path) or a packaged relative name."""
+    as_path = Path(ref)
+    if as_path.is_absolute() or as_path.exists():
+        return as_path
+    target = data_root(kind)
+    for part in as_path.parts:
+        target = target.joinpath(part)
+    return target
+
+
+def read_text(ref: str | Path, kind: DataKind = "lexicons") -> str:
+    """Whole text of a data file, packaged (relative name) or user-supplied (path)."""
+    target = _locate(ref, kind)
+    try:
+        return target.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ResourceError(f"data file not found: {ref}", hint="check the name or path") from exc
+    except UnicodeDecodeError as exc:
+        raise ResourceError(f"data file is not valid UTF-8: {ref}", hint="re-save as UTF-8") from exc
+
+
+def _strip_comments(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+@functools.cache
+def read_lines(ref: str | Path, kind: DataKind = "lexicons") -> tuple[str, ...]:
+    """Non-comment, non-blank lines of a ``.txt`` list, stripped."""
+    return tuple(ln.strip() for ln in _strip_comments(read_text(ref, kind)))
+
+
+@functools.cache
+def read_table(
+    ref: str | Path, columns: Sequence[str], kind: DataKind = "lexicons"
+) -> tuple[tuple[str, ...], ...]:
+    """Rows of a TSV file whose header must be exactly ``columns``.
+
+    Returns tuples in column order; a wrong header or a short/long row is a
+    :class:`ResourceError` naming the file and line.
+    """
+    lines = _strip_comments(read_text(ref, kind))
+    if not lines:
+        raise ResourceError(f"{ref}: empty table", hint=f"expected header {list(columns)}")
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter="\t", quoting=csv.QUOTE_NONE)
+    header, *rows = list(reader)
+    if tuple(header) != tuple(columns):
+        raise ResourceError(
+            f"{ref}: header is {header}, expected {list(columns)}",
+            hint="fix the header row of the TSV file",
+        )
+    for number, row in enumerate(rows, start=2):
+        if len(row) != len(columns) or any(not cell.strip() for cell in row):
+            raise ResourceError(
+                f"{ref}: data row {number} has {len(row)} fields, expected {len(columns)}",
+                hint="use one tab between fields and fill every field",
+            )
+    return tuple(tuple(cell.strip() for cell in row) for row in rows)
+
+
+@functools.cache
+def _read_yaml_cached(ref: str | Path, kind: DataKind) -> Any:
+    try:
+        return yaml.safe_load(read_text(ref, kind))
+    except yaml.YAMLError as exc:
+        raise ResourceError(f"{ref}: malformed YAML: {exc}".splitlines()[0]) from exc
+
+
+def read_yaml(ref: str | Path, kind: DataKind = "lexicons") -> Any:
+    """Parsed YAML document (cached; treat as read-only)."""
+    return _read_yaml_cached(ref, kind)
