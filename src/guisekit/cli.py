@@ -22,7 +22,6 @@ from guisekit.personas import load_grid
 
 app = typer.Typer(
     name="guisekit",
-    help="Sociolinguistic guise and style rewriting, with fact-fidelity checks.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
@@ -43,9 +42,15 @@ def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
-    """guisekit: matched-guise corpora, fact screens and style standardisation.
+    """Sociolinguistic guise and style rewriting, with fact-fidelity checks.
 
     Every command runs offline on the embedded `rules` engine by default.
+
+    [bold]Examples[/bold]
+
+      guisekit check-facts --pairs examples/data/pairs.jsonl
+
+      guisekit personas
     """
 
 

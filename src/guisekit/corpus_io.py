@@ -180,6 +180,12 @@ def read_sources(
     ]
 
 
+def _refuse_clobber(target: Path, overwrite: bool) -> None:
+    if target.exists() and not overwrite:
+        raise OutputError(f"{target} already exists",
+                          hint="pass --overwrite to replace it, or choose another path")
+
+
 class atomic_writer:  # noqa: N801 - used like open()
     """Context manager yielding a temporary path that replaces ``target`` on success.
 
@@ -193,9 +199,7 @@ class atomic_writer:  # noqa: N801 - used like open()
         self._tmp: Path | None = None
 
     def __enter__(self) -> Path:
-        if self.target.exists() and not self.overwrite:
-            raise OutputError(f"{self.target} already exists",
-                              hint="pass --overwrite to replace it, or choose another path")
+        _refuse_clobber(self.target, self.overwrite)
         self.target.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
                                     dir=self.target.parent)
@@ -229,6 +233,7 @@ def write_rows(
     JSON-encoded into one column each)."""
     target = Path(path)
     kind = detect_format(target, fmt)
+    _refuse_clobber(target, overwrite)
     materialised = [dict(r) for r in rows]
     with atomic_writer(target, overwrite=overwrite) as tmp:
         if kind == "jsonl":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 __all__ = [
     "AccentSpec",
@@ -69,6 +69,12 @@ class FactEditSpec(_Spec):
     kind: Literal["scale_amounts", "strengthen", "weaken"]
     factor: Decimal = Field(default=Decimal(10), gt=0)
     amount: str = Field(default="$500", min_length=1, description="Amount stated when none.")
+
+    @field_validator("factor")
+    @classmethod
+    def _normalise_factor(cls, value: Decimal) -> Decimal:
+        # 10 and 10.0 are the same factor and must give the same variant id.
+        return value.normalize() if value != value.to_integral_value() else Decimal(int(value))
 
 
 class StandardiseSpec(_Spec):

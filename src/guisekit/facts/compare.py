@@ -4,10 +4,10 @@ Facts are compared per kind as multisets, in three passes:
 
 1. **match** equal facts (same ``kind:value``), then *compatible* ones that agree on every
    part both texts state: ``March 14`` matches ``March 14, 2023``; ``18 lakhs`` matches
-   ``18 lakhs per annum``; a bare year ``2023`` matches a date in 2023 (dates and years
-   share one pool, equal kinds first);
-2. a bare year left over is still **covered** when the other text has a date in that year;
-3. left-overs of the same kind (money: same currency; percent: same unit) are paired in
+   ``18 lakhs per annum``;
+2. a bare year left over is still **covered** when the other text has a date in that year
+   (the date itself must still be matched by a date);
+3. left-overs of the same kind (money: same currency) are paired in
    order of appearance as **changed**; the rest are **omitted** (original only) or
    **added** (rewrite only).
 
@@ -24,9 +24,6 @@ from guisekit.facts.model import Discrepancy, Fact, FactCheckResult
 
 __all__ = ["check_facts", "compare_facts"]
 
-_TEMPORAL = ("date", "year")
-
-
 def _parts_agree(a: str | None, b: str | None) -> bool:
     if a is None or b is None:
         return True
@@ -34,11 +31,11 @@ def _parts_agree(a: str | None, b: str | None) -> bool:
 
 
 def _compatible(a: Fact, b: Fact) -> bool:
-    if a.kind in _TEMPORAL and b.kind in _TEMPORAL:
-        return (_parts_agree(a.year, b.year) and _parts_agree(a.month, b.month)
-                and _parts_agree(a.day, b.day))
     if a.kind != b.kind:
         return False
+    if a.kind == "date":
+        return (_parts_agree(a.year, b.year) and _parts_agree(a.month, b.month)
+                and _parts_agree(a.day, b.day))
     if a.kind == "money":
         return (a.amount == b.amount and a.currency == b.currency
                 and _parts_agree(a.period, b.period))
@@ -47,13 +44,7 @@ def _compatible(a: Fact, b: Fact) -> bool:
 
 def _comparable(a: Fact, b: Fact) -> bool:
     """Whether two unmatched facts are the same slot, so a mismatch is a *change*."""
-    if a.kind != b.kind:
-        return False
-    if a.kind == "money":
-        return a.currency == b.currency
-    if a.kind == "percent":
-        return a.unit == b.unit
-    return a.kind != "redaction"
+    return a.kind == b.kind and (a.kind != "money" or a.currency == b.currency)
 
 
 def _pair_off(
@@ -76,7 +67,6 @@ def compare_facts(original: Sequence[Fact], rewrite: Sequence[Fact]) -> FactChec
     """Compare two fact lists (as from :func:`extract_facts`) into a result."""
     left, right = list(original), list(rewrite)
     _pair_off(left, right, lambda a, b: a.key == b.key)
-    _pair_off(left, right, lambda a, b: a.kind == b.kind and _compatible(a, b))
     _pair_off(left, right, _compatible)
     left = [f for f in left if not _year_covered(f, rewrite)]
     right = [f for f in right if not _year_covered(f, original)]

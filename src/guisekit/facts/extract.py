@@ -127,11 +127,13 @@ _PRIORITY = {"money": 0, "date": 1, "percent": 2, "redaction": 3, "year": 4, "re
 def extract_facts(text: str) -> list[Fact]:
     """All facts in ``text``, in order of appearance, with non-overlapping spans."""
     candidates: list[Fact] = []
-    if any(ch.isdigit() for ch in text):
+    has_digits = any(ch.isdigit() for ch in text)
+    if has_digits:
         candidates += _money(text)
-        candidates += _dates(text)
         candidates += _percents(text)
         candidates += _years(text)
+    if has_digits or "XX" in text:
+        candidates += _dates(text)
     candidates += _money_words(text)
     if "XX" in text:
         candidates += _redactions(text)
@@ -141,7 +143,7 @@ def extract_facts(text: str) -> list[Fact]:
 
 def _resolve(candidates: list[Fact]) -> list[Fact]:
     accepted: list[Fact] = []
-    for fact in sorted(candidates, key=lambda f: (_PRIORITY[f.kind], f.start)):
+    for fact in sorted(candidates, key=lambda f: (_PRIORITY[f.kind], f.start, f.start - f.end)):
         if all(fact.end <= other.start or fact.start >= other.end for other in accepted):
             accepted.append(fact)
     accepted.sort(key=lambda f: f.start)
