@@ -12,11 +12,19 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 from guisekit import __version__
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
-from guisekit.errors import GuisekitError, InputError
+from guisekit.errors import GuisekitError, InputError, OutputError
 from guisekit.facts import FactCheckResult, check_facts
 from guisekit.personas import load_grid
 
@@ -27,7 +35,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-out = Console()
+out = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True)
 
 
@@ -136,6 +144,79 @@ def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
     counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
     out.print(f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, "
               f"{counts['fail']} fail")
+
+
+@app.command("corpus")
+def corpus_command(
+    config: Annotated[Path, typer.Argument(help="Corpus config (YAML); see examples/quickstart.yaml.")],
+    overwrite: Annotated[bool, typer.Option(help="Replace outputs of an earlier run.")] = False,
+    out_dir: Annotated[Path | None, typer.Option(
+        "--out", help="Output folder (overrides output.dir of the config).")] = None,
+) -> None:
+    """Build a matched-guise corpus: plan, rewrite, fact-check, export.
+
+    Reads the sources, expands the transforms into one task per source and spec (each
+    with a stable variant id), runs them on the configured engine (default: the offline
+    rules engine), runs the exact fact check on every variant, and writes corpus,
+    fact_report and summary files to the output folder.
+
+    [bold]Example[/bold]
+
+      guisekit corpus examples/quickstart.yaml --overwrite
+    """
+    from guisekit.corpus import build_plan, export_run, load_config, run_plan
+    from guisekit.engines import make_engine
+
+    settings = load_config(config)
+    engine = make_engine(settings.engine)
+    plan = build_plan(settings, engine)
+    target = out_dir if out_dir is not None else settings.output_dir
+    ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
+    if not overwrite and (target / f"corpus{ext}").exists():
+        raise OutputError(f"{target / ('corpus' + ext)} already exists",
+                          hint="pass --overwrite to replace the run's outputs")
+    err.print(f"{len(plan.sources)} sources x {len(plan.specs)} specs = {len(plan.tasks)} "
+              f"variants on the {engine.name} engine")
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True,
+                  disable=not err.is_terminal) as progress:
+        bar = progress.add_task("rewriting", total=len(plan.tasks))
+        result = run_plan(plan, engine, lambda n: progress.advance(bar, n))
+    paths = export_run(result, target, settings.output_format, overwrite=overwrite)
+    _print_summary(result.summary)
+    for name, path in paths.items():
+        err.print(f"{name}: {path}")
+
+
+def _print_summary(rows: list[dict[str, Any]]) -> None:
+    table = Table(title="Corpus summary (d_ = mean shift from the source, per 100 words; "
+                  "d_fk_grade in grade levels)")
+    columns = list(rows[0]) if rows else []
+    for column in columns:
+        table.add_column(column.replace("d_sophisticated", "d_soph"),
+                         justify="left" if column == "transform" else "right")
+    for row in rows:
+        table.add_row(*("-" if row[c] is None else str(row[c]) for c in columns))
+    out.print(table)
+
+
+@app.command("operators")
+def operators_command() -> None:
+    """List the rules engine's operators with their family, stage and behaviour.
+
+    [bold]Example[/bold]
+
+      guisekit operators
+    """
+    from guisekit.rules.operators import REGISTRY
+
+    table = Table(title=f"{len(REGISTRY)} rule operators")
+    for column in ("operator", "family", "stage", "what it does"):
+        table.add_column(column)
+    for name in sorted(REGISTRY):
+        op = REGISTRY[name]
+        table.add_row(name, op.family, op.stage, op.doc)
+    out.print(table)
 
 
 @app.command("personas")

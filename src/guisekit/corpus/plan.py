@@ -1,0 +1,156 @@
+"""Corpus configs and the plan they expand into.
+
+A config names the sources, the engine, a seed, the transforms and the output. Each
+transform entry is a spec whose list-valued parameters are expanded as a grid
+(``direction: [hedged, confident]`` gives two specs); ``personas: all`` (or a list of
+persona ids) expands a persona entry over a grid. The plan is every source crossed with
+every spec, each task keyed by its stable variant id.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from guisekit.corpus_io import DEFAULT_MAX_CHARS, Format, read_sources
+from guisekit.engines import Engine, EngineConfig
+from guisekit.errors import ConfigError, GuisekitError
+from guisekit.ids import variant_id
+from guisekit.models import Source
+from guisekit.personas import load_grid
+from guisekit.specs import TransformSpec, parse_spec
+
+__all__ = ["CorpusConfig", "Plan", "Task", "build_plan", "load_config"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SourcesConfig(_Strict):
+    path: str
+    id_column: str = "id"
+    text_column: str = "text"
+    max_chars: int = Field(default=DEFAULT_MAX_CHARS, gt=0)
+    limit: int | None = Field(default=None, gt=0, description="Use only the first N sources.")
+
+
+class OutputConfig(_Strict):
+    dir: str
+    format: Literal["jsonl", "csv", "parquet"] = "jsonl"
+
+
+class CorpusConfig(_Strict):
+    """A validated corpus config; relative paths are resolved against ``base``."""
+
+    sources: SourcesConfig
+    engine: EngineConfig = EngineConfig()
+    seed: int = Field(default=0, ge=0)
+    transforms: list[dict[str, Any]] = Field(min_length=1)
+    output: OutputConfig
+    base: Path = Path(".")
+
+    def path(self, value: str) -> Path:
+        candidate = Path(value)
+        return candidate if candidate.is_absolute() else self.base / candidate
+
+    @property
+    def output_dir(self) -> Path:
+        return self.path(self.output.dir)
+
+    @property
+    def output_format(self) -> Format:
+        return self.output.format
+
+
+def load_config(path: str | Path) -> CorpusConfig:
+    """Read and validate a corpus config; errors name the file and the key."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"{path}: config file not found", hint="check the path")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: malformed YAML: {str(exc).splitlines()[0]}",
+                          hint="fix the YAML syntax") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping with sources, transforms and output")
+    try:
+        return CorpusConfig.model_validate({**data, "base": path.resolve().parent})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "config"
+        raise ConfigError(err["msg"], location=f"{path}: {where}",
+                          hint="see examples/quickstart.yaml for a complete config") from None
+
+
+class Task(_Strict):
+    """One variant to make: a source under a spec, with its stable id."""
+
+    key: str
+    source_id: str
+    spec: TransformSpec
+
+
+class Plan(BaseModel):
+    """Every task of a run, in a stable order (source-major, then spec order)."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    sources: dict[str, Source]
+    specs: list[TransformSpec]
+    tasks: list[Task]
+    seed: int
+
+
+def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
+    where = f"transforms[{index}]"
+    entry = dict(entry)
+    expansions: list[dict[str, Any]] = []
+    if entry.get("transform") == "persona" and "personas" in entry:
+        wanted = entry.pop("personas")
+        grid = load_grid(entry.get("grid"))
+        try:
+            personas = (grid.personas() if wanted == "all"
+                        else [grid.persona(p) for p in _as_list(wanted)])
+        except GuisekitError as exc:
+            raise ConfigError(exc.one_line(), location=f"{where}.personas") from None
+        expansions = [{"persona": p.as_dict()} for p in personas]
+    grid_keys = [k for k, v in entry.items() if isinstance(v, list)]
+    combos = itertools.product(*(entry[k] for k in grid_keys)) if grid_keys else [()]
+    specs = []
+    for combo in combos:
+        base = {**entry, **dict(zip(grid_keys, combo, strict=True))}
+        for extra in expansions or [{}]:
+            try:
+                specs.append(parse_spec({**base, **extra}))
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                loc = ".".join(str(p) for p in err["loc"][1:] or err["loc"])
+                raise ConfigError(err["msg"], location=f"{where}.{loc}",
+                                  hint="check the transform's parameters") from None
+    return specs
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def build_plan(config: CorpusConfig, engine: Engine) -> Plan:
+    """Read the sources and expand the transforms into keyed tasks."""
+    sources = read_sources(config.path(config.sources.path), id_column=config.sources.id_column,
+                           text_column=config.sources.text_column,
+                           max_chars=config.sources.max_chars)
+    if config.sources.limit is not None:
+        sources = sources[:config.sources.limit]
+    specs = [spec for i, entry in enumerate(config.transforms) for spec in _expand_entry(entry, i)]
+    tasks = [
+        Task(key=variant_id(source.id, spec, engine.config, config.seed), source_id=source.id,
+             spec=spec)
+        for source in sources for spec in specs
+    ]
+    return Plan(sources={s.id: s for s in sources}, specs=specs, tasks=tasks, seed=config.seed)

@@ -1,0 +1,136 @@
+"""Run a plan on an engine, check every variant's facts, and summarise the run.
+
+The runner only needs the :class:`~guisekit.engines.Engine` contract, so the same plan,
+run and export serve the rules engine and, later, model-backed engines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import functools
+from collections import Counter
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any
+
+from rapidfuzz.distance import Levenshtein
+
+from guisekit.corpus.plan import Plan
+from guisekit.engines import Engine
+from guisekit.facts import FactCheckResult, compare_facts, extract_facts
+from guisekit.models import Provenance, Variant
+from guisekit.rules.cues import style_cues
+from guisekit.specs import FactEditSpec, TransformSpec
+from guisekit.style import flesch_kincaid_grade
+
+__all__ = ["RunResult", "as_intended", "label_of", "run_plan"]
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """Variants of a run with the exact fact check of each against its source."""
+
+    plan: Plan
+    variants: list[Variant]
+    checks: list[FactCheckResult | None]
+
+    @functools.cached_property
+    def summary(self) -> list[dict[str, Any]]:
+        """One row per transform label: variants, share passing the exact check, share
+        whose facts changed exactly as intended, mean normalised edit distance from the
+        source, and mean shifts (variant minus source) of Flesch-Kincaid grade and of hedge,
+        informal-marker and sophisticated-word rates per 100 words."""
+        groups: dict[str, list[int]] = {}
+        for i, variant in enumerate(self.variants):
+            groups.setdefault(label_of(variant.spec), []).append(i)
+        return [self._group_row(label, idx) for label, idx in groups.items()]
+
+    @functools.cached_property
+    def _source_measures(self) -> dict[str, dict[str, float]]:
+        return {sid: _measures(source.text) for sid, source in self.plan.sources.items()}
+
+    def _shift(self, source_id: str, text: str) -> dict[str, float]:
+        before, after = self._source_measures[source_id], _measures(text)
+        shift = {key: after[key] - before[key] for key in before}
+        shift["change"] = Levenshtein.normalized_distance(self.plan.sources[source_id].text, text)
+        return shift
+
+    def _group_row(self, label: str, indexes: list[int]) -> dict[str, Any]:
+        ok = [i for i in indexes if self.variants[i].status == "ok"]
+        checked = [(self.variants[i].spec, c) for i in ok if (c := self.checks[i]) is not None]
+        shifts = [self._shift(self.variants[i].source_id, self.variants[i].text or "")
+                  for i in ok]
+        row: dict[str, Any] = {
+            "transform": label,
+            "variants": len(indexes),
+            "ok": len(ok),
+            "fact_pass": round(fmean(c.passed for _, c in checked), 3) if checked else None,
+            "as_intended": (round(fmean(as_intended(s, c) for s, c in checked), 3)
+                            if checked else None),
+        }
+        for key in ("change", "d_fk_grade", "d_hedges", "d_informal", "d_sophisticated"):
+            row[key] = round(fmean(s[key] for s in shifts), 3) if shifts else None
+        return row
+
+
+def _measures(text: str) -> dict[str, float]:
+    cues = style_cues(text)
+    return {"d_fk_grade": flesch_kincaid_grade(text), "d_hedges": cues.hedges,
+            "d_informal": cues.informal_markers, "d_sophisticated": cues.sophisticated}
+
+
+def label_of(spec: TransformSpec) -> str:
+    """Short label of a spec's transform and main parameter (hedge:hedged)."""
+    detail = {"hedge": "direction", "fact_edit": "kind", "standardise": "style"}.get(spec.transform)
+    return f"{spec.transform}:{getattr(spec, detail)}" if detail else spec.transform
+
+
+def run_plan(plan: Plan, engine: Engine, progress: Progress | None = None) -> RunResult:
+    """Make every variant of ``plan`` and fact-check it; a failing task is recorded with
+    status ``error`` and its reason, never dropped."""
+    variants: list[Variant] = []
+    checks: list[FactCheckResult | None] = []
+    source_facts = {sid: extract_facts(source.text) for sid, source in plan.sources.items()}
+    for task in plan.tasks:
+        source = plan.sources[task.source_id]
+        try:
+            variant = engine.transform(source, task.spec, plan.seed)
+        except Exception as exc:  # recorded per task; the run goes on
+            variant = Variant(source_id=source.id, variant_id=task.key, spec=task.spec,
+                              text=None, status="error", reason=f"{type(exc).__name__}: {exc}",
+                              provenance=Provenance(engine="rules", seed=plan.seed))
+        variants.append(variant)
+        checks.append(None if variant.text is None
+                      else compare_facts(source_facts[source.id], extract_facts(variant.text)))
+        if progress is not None:
+            progress(1)
+    return RunResult(plan, variants, checks)
+
+
+def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:
+    """Whether a variant's facts changed exactly as its transform intends.
+
+    Style transforms must pass the check. ``scale_amounts`` must multiply every amount,
+    in order, by the factor and leave every other fact alone (an amount-free text gains
+    exactly one amount); ``strengthen`` adds exactly one amount; ``weaken`` changes no
+    extractable fact (its change is a claim, for the LLM auditors to find).
+    """
+    if not isinstance(spec, FactEditSpec):
+        return check.passed
+    before = Counter(f.key for f in check.original_facts)
+    after = Counter(f.key for f in check.rewrite_facts)
+    if spec.kind == "weaken":
+        return before == after
+    old = [f for f in check.original_facts if f.kind == "money"]
+    if spec.kind == "strengthen" or not old:
+        added = after - before
+        return not before - after and sum(added.values()) == 1 and \
+            next(iter(added)).startswith("money:")
+    new = [f for f in check.rewrite_facts if f.kind == "money"]
+    others = Counter(k for k in before.elements() if not k.startswith("money:"))
+    return others == Counter(k for k in after.elements() if not k.startswith("money:")) \
+        and len(old) == len(new) and all(
+            o.amount is not None and n.amount == o.amount * spec.factor
+            and n.currency == o.currency for o, n in zip(old, new, strict=True))

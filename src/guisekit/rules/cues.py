@@ -1,0 +1,116 @@
+"""Cue counters over the rules engine's lexicons: hedge density and other style cues.
+
+These measure what the operators manipulate, so a corpus can be checked for the intended
+shifts (hedged variants carry more hedges; college guises more sophisticated words).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from guisekit.rules.doc import Doc
+from guisekit.rules.lexicon import PhraseMap, RulesLexicon, default_lexicon
+
+__all__ = ["HedgeScore", "StyleCues", "hedge_score", "style_cues"]
+
+_HEDGE_CATEGORIES = frozenset({"hedge_phrase", "approximator", "softened_modal"})
+_LOWER_I = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
+_WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
+
+
+def _word_count(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+@dataclass(frozen=True, slots=True)
+class HedgeScore:
+    """Hedge cues per 100 words, with the cues matched (booster density alongside)."""
+
+    words: int
+    hedges: tuple[str, ...]
+    boosters: tuple[str, ...]
+
+    @property
+    def density(self) -> float:
+        return 100.0 * len(self.hedges) / self.words if self.words else 0.0
+
+    @property
+    def booster_density(self) -> float:
+        return 100.0 * len(self.boosters) / self.words if self.words else 0.0
+
+
+def _matches(doc: Doc, phrases: PhraseMap) -> list[str]:
+    """Non-overlapping phrase matches, longest first at each position, in text order."""
+    hits = []
+    for first in phrases.firsts & doc.vocab:
+        for start in doc.occurrences(first):
+            for phrase in phrases.by_first[first]:
+                end = doc.phrase_end(start, phrase)
+                if end is not None:
+                    hits.append((start, end, phrase))
+                    break
+    hits.sort()
+    found, cursor = [], 0
+    for start, end, phrase in hits:
+        if start >= cursor:
+            found.append(phrase)
+            cursor = end
+    return found
+
+
+def hedge_score(text: str, lexicon: RulesLexicon | None = None) -> HedgeScore:
+    """Count hedge and booster cues of ``lexicons/rules/hedges.tsv`` in ``text``."""
+    return _hedge_score(Doc(text, ()), lexicon or default_lexicon())
+
+
+def _hedge_score(doc: Doc, lex: RulesLexicon) -> HedgeScore:
+    cues = _matches(doc, lex.hedge_cue_map)
+    return HedgeScore(
+        words=_word_count(doc.text),
+        hedges=tuple(c for c in cues if lex.hedge_cues[c] in _HEDGE_CATEGORIES),
+        boosters=tuple(c for c in cues if lex.hedge_cues[c] == "booster"),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StyleCues:
+    """Rates per 100 words of the style markers the rules engine manipulates."""
+
+    words: int
+    contractions: float
+    misspellings: float
+    sophisticated: float
+    plain: float
+    formal_markers: float
+    informal_markers: float
+    hedges: float
+
+
+def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
+    """Count contractions, misspellings, register words and (in)formal markers."""
+    lex = lexicon or default_lexicon()
+    doc = Doc(text, ())
+    words = _word_count(text) or 1
+
+    def rate(count: int) -> float:
+        return 100.0 * count / words
+
+    young = lex.young_intensifiers
+    fillers = lex.all_fillers.mapping
+    contractions = len(_matches(doc, lex.expansions))
+    informal = len(doc.words(young)) + sum(1 for w in doc.words(_LOWER_I) if w.text[0] == "i")
+    informal += sum(1 for s in doc.sentence_starts
+                    if (w := doc.word_at(s)) is not None and w.lower in fillers)
+    informal += text.count("!") + len(_matches(doc, lex.apostrophe_free)) + contractions
+    formal = len(_matches(doc, lex.formal_markers))
+    return StyleCues(
+        words=_word_count(text),
+        contractions=rate(contractions),
+        misspellings=rate(len(_matches(doc, lex.fix_spelling))),
+        sophisticated=rate(len(_matches(doc, lex.register_down))),
+        plain=rate(len(_matches(doc, lex.register_up))),
+        formal_markers=rate(formal),
+        informal_markers=rate(informal),
+        hedges=_hedge_score(doc, lex).density,
+    )

@@ -1,0 +1,252 @@
+"""The embedded rules engine: deterministic, offline, seeded rewriting.
+
+A transform becomes a set of operator rates (a persona's profile, a hedge direction's
+weights, a standardisation style's operator list). The text then goes through three
+stages (lexical, discourse, noise); in each, the active operators propose edits, the
+resolver samples and de-overlaps them with a generator seeded from (seed, source id,
+transform, stage), and the survivors are applied and recorded. Protected spans are found
+once and carried through the stages, so no stage can touch a fact.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from guisekit.errors import ConfigError
+from guisekit.ids import variant_id
+from guisekit.models import AppliedEdit, Provenance, Source, Variant
+from guisekit.personas import Persona, load_grid
+from guisekit.resources import read_yaml
+from guisekit.rules.doc import Doc
+from guisekit.rules.edits import apply_edits, local_rng, resolve, shift_spans
+from guisekit.rules.fact_edit import apply_fact_edit
+from guisekit.rules.lexicon import RulesLexicon, default_lexicon
+from guisekit.rules.operators import REGISTRY, STAGES, get_operator
+from guisekit.rules.protect import protected_spans
+from guisekit.specs import (
+    AccentSpec,
+    FactEditSpec,
+    HedgeSpec,
+    IdentitySpec,
+    PersonaSpec,
+    StandardiseSpec,
+    TransformSpec,
+)
+
+__all__ = ["ENGINE_VERSION", "OperatorTrial", "PersonaProfiles", "RulesEngine"]
+
+ENGINE_VERSION = "rules.v1"
+BUILTIN_PROFILES = "personas/profiles.yaml"
+_MAX_STANDARDISE_ROUNDS = 8
+
+
+class PersonaProfiles(BaseModel):
+    """Operator rates of each persona level: ``levels[axis][level][operator] = rate``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    levels: dict[str, dict[str, dict[str, float]]]
+
+    def rates(self, persona: Persona) -> dict[str, float]:
+        """The persona's operator rates: each level's profile, the higher rate winning."""
+        merged: dict[str, float] = {}
+        for axis, level in persona.levels:
+            profile = self.levels.get(axis, {}).get(level)
+            if profile is None:
+                raise ConfigError(f"no rules profile for level {level!r} of axis {axis!r}",
+                                  hint="add it to the persona profiles file (--profiles)")
+            for name, rate in profile.items():
+                merged[name] = max(rate, merged.get(name, 0.0))
+        return merged
+
+
+def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
+    ref = BUILTIN_PROFILES if path is None else Path(path)
+    try:
+        profiles = PersonaProfiles.model_validate(read_yaml(ref))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise ConfigError(err["msg"], location=f"{ref}: " + ".".join(map(str, err["loc"])),
+                          hint="see lexicons/personas/profiles.yaml for the format") from exc
+    for axis, levels in profiles.levels.items():
+        for level, rates in levels.items():
+            for name, rate in rates.items():
+                get_operator(name)
+                if not 0.0 <= rate <= 1.0:
+                    raise ConfigError(f"rate {rate} outside [0, 1]",
+                                      location=f"{ref}: levels.{axis}.{level}.{name}")
+    return profiles
+
+
+@dataclass(frozen=True)
+class OperatorTrial:
+    """What one operator does to a text at rate 1.0, and why it did nothing if so."""
+
+    operator: str
+    original: str
+    text: str
+    edits: tuple[AppliedEdit, ...]
+    proposed: int
+    blocked: int
+
+    @property
+    def applied(self) -> bool:
+        return bool(self.edits)
+
+    @property
+    def reason(self) -> str:
+        if self.edits:
+            return f"applied {len(self.edits)} edit(s)"
+        if self.proposed and self.proposed == self.blocked:
+            return (f"does not apply: all {self.proposed} candidate(s) touch protected spans "
+                    "(facts, numbers, quotes, e-mails, URLs)")
+        if self.proposed:
+            return "does not apply: candidates overlapped each other and none survived"
+        return f"does not apply: nothing in the text matches what {self.operator} rewrites"
+
+
+class _Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    lexicons: tuple[str, ...] = Field(default=())
+    profiles: str | None = None
+
+
+class RulesEngine:
+    """Rewrites sources under transform specs with rule operators; no network, no keys.
+
+    Parameters
+    ----------
+    lexicons:
+        Folders whose lexicon files extend the packaged ones (same file names).
+    profiles:
+        A persona profiles YAML file replacing the packaged one.
+    """
+
+    name = "rules"
+
+    def __init__(self, lexicons: Sequence[str | Path] = (), profiles: str | Path | None = None):
+        self.settings = _Settings(lexicons=tuple(str(p) for p in lexicons),
+                                  profiles=None if profiles is None else str(profiles))
+        self.lexicon = (RulesLexicon(tuple(Path(p) for p in lexicons)) if lexicons
+                        else default_lexicon())
+        self._profiles_path = profiles
+        self._profiles: PersonaProfiles | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"settings": self.settings}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        settings: _Settings = state["settings"]
+        self.__init__(settings.lexicons, settings.profiles)  # type: ignore[misc]
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """What the output depends on besides the spec and seed (part of variant ids)."""
+        return {"engine": ENGINE_VERSION, **self.settings.model_dump()}
+
+    @property
+    def profiles(self) -> PersonaProfiles:
+        if self._profiles is None:
+            self._profiles = load_profiles(self._profiles_path)
+        return self._profiles
+
+    # --- public API ----------------------------------------------------------------------
+
+    def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant:
+        """Rewrite one source under one spec."""
+        started = time.perf_counter()
+        key = (seed, source.id, spec.transform, spec.model_dump_json())
+        params: dict[str, Any] = {}
+        if isinstance(spec, FactEditSpec):
+            text, edits, intended = apply_fact_edit(source.text, spec, self.lexicon,
+                                                    local_rng(*key, "fact_edit"))
+            params["intended"] = intended
+            edits = [e.model_dump() for e in edits]
+        else:
+            rates = self.rates(spec)
+            rounds = _MAX_STANDARDISE_ROUNDS if isinstance(spec, StandardiseSpec) else 1
+            text, edits = self._rewrite(source.text, rates, key, rounds=rounds)
+        return Variant(
+            source_id=source.id,
+            variant_id=variant_id(source.id, spec, self.config, seed),
+            spec=spec,
+            text=text,
+            provenance=Provenance(engine="rules", params=params, seed=seed,
+                                  edits=tuple(edits),
+                                  elapsed_ms=round((time.perf_counter() - started) * 1000, 3)),
+        )
+
+    def transform_batch(self, sources: Iterable[Source], specs: Sequence[TransformSpec],
+                        seed: int = 0) -> list[Variant]:
+        """Every source under every spec, source-major."""
+        return [self.transform(source, spec, seed) for source in sources for spec in specs]
+
+    def rates(self, spec: TransformSpec) -> dict[str, float]:
+        """Operator rates a spec runs with (empty for identity and fact edits)."""
+        config = self.lexicon.transforms
+        if isinstance(spec, PersonaSpec):
+            grid = load_grid(spec.grid)
+            return self.profiles.rates(grid.persona(spec.persona))
+        if isinstance(spec, HedgeSpec):
+            weights: Mapping[str, float] = config["hedge"][spec.direction]
+            return {name: min(1.0, w * spec.strength) for name, w in weights.items()}
+        if isinstance(spec, AccentSpec):
+            drivers: Mapping[str, str] = config["accent"]
+            return {name: float(getattr(spec, field)) for name, field in drivers.items()}
+        if isinstance(spec, StandardiseSpec):
+            return dict.fromkeys(config["standardise"][spec.style], 1.0)
+        if isinstance(spec, (IdentitySpec, FactEditSpec)):
+            return {}
+        raise ConfigError(f"the rules engine has no transform {spec.transform!r}")
+
+    def try_operator(self, name: str, text: str, seed: int = 0) -> OperatorTrial:
+        """Run one operator alone at rate 1.0 on ``text`` (for tests and ``--explain``)."""
+        op = get_operator(name)
+        doc = Doc(text, protected_spans(text))
+        rng = local_rng(seed, "try", name)
+        proposals = sorted(op.propose(doc, self.lexicon, rng))
+        blocked = sum(1 for e in proposals if doc.is_protected(e.start, e.end))
+        accepted = resolve(doc, proposals, {name: 1.0}, rng, shuffle=False)
+        new_text, records = apply_edits(text, accepted)
+        return OperatorTrial(name, text, new_text,
+                             tuple(AppliedEdit.model_validate(r) for r in records),
+                             len(proposals), blocked)
+
+    # --- machinery -----------------------------------------------------------------------
+
+    def _rewrite(self, text: str, rates: Mapping[str, float], key: tuple[Any, ...], *,
+                 rounds: int) -> tuple[str, list[dict[str, Any]]]:
+        """Run the stages; with ``rounds`` > 1, repeat until the text stops changing
+        (deterministic transforms: this makes them idempotent)."""
+        active = [name for name in rates if rates[name] > 0]
+        for name in active:
+            get_operator(name)
+        priority = {name: i for i, name in enumerate(active)}
+        deterministic = rounds > 1
+        records: list[dict[str, Any]] = []
+        protected = protected_spans(text) if active else []
+        for round_no in range(rounds):
+            before = text
+            for stage in STAGES:
+                names = sorted(n for n in active if REGISTRY[n].stage == stage)
+                if not names:
+                    continue
+                doc = Doc(text, protected)
+                rng = local_rng(*key, stage, round_no)
+                proposals = [e for n in names for e in REGISTRY[n].propose(doc, self.lexicon, rng)]
+                if deterministic:
+                    proposals.sort(key=lambda e: (priority[e.operator], e.start, e.end))
+                else:
+                    proposals.sort(key=lambda e: (e.start, e.end, e.operator, e.replacement))
+                accepted = resolve(doc, proposals, rates, rng, shuffle=not deterministic)
+                text, applied = apply_edits(text, accepted)
+                protected = shift_spans(protected, accepted)
+                records += applied
+            if text == before:
+                break
+        return text, records

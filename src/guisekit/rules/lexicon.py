@@ -1,0 +1,305 @@
+"""Typed, lazily loaded view of the rules engine's word lists (``lexicons/rules/``).
+
+Each table is parsed on first use and indexed for the operators: phrase maps are keyed by
+their first word so an operator only looks at positions where a key can start. A user
+folder given by path extends the packaged tables: its rows come after the packaged
+ones, so for a mapping they win where both define a key.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from guisekit.errors import ResourceError
+from guisekit.resources import read_lines, read_table, read_yaml
+
+__all__ = ["PhraseMap", "RulesLexicon", "default_lexicon"]
+
+PACKAGED = Path("rules")
+
+
+@dataclass(frozen=True)
+class PhraseMap:
+    """Lower-case phrase -> replacement, indexed by first word for fast lookup."""
+
+    mapping: dict[str, str]
+    by_first: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    firsts: frozenset[str] = frozenset()
+
+    @classmethod
+    def build(cls, pairs: Iterable[tuple[str, str]]) -> PhraseMap:
+        mapping: dict[str, str] = {}
+        for key, value in pairs:
+            mapping[key.lower()] = value
+        by_first: dict[str, list[str]] = {}
+        for key in list(mapping):
+            normal = " ".join(key.split())
+            mapping[normal] = mapping.pop(key)
+            by_first.setdefault(normal.split()[0], []).append(normal)
+        return cls(mapping, {k: tuple(sorted(v, key=len, reverse=True))
+                             for k, v in by_first.items()}, frozenset(by_first))
+
+    def inverse(self) -> PhraseMap:
+        return PhraseMap.build((v.lower(), k) for k, v in self.mapping.items())
+
+
+@dataclass(frozen=True)
+class RulesLexicon:
+    """All rules-engine data, loaded on first use; ``extra`` folders extend it."""
+
+    extra: tuple[Path, ...] = ()
+
+    def _tables(self, name: str, columns: Sequence[str]) -> list[tuple[str, ...]]:
+        rows = list(read_table(PACKAGED / name, tuple(columns)))
+        for folder in self.extra:
+            if (folder / name).is_file():
+                rows += read_table((folder / name).resolve(), tuple(columns))
+        return rows
+
+    def _yaml(self, name: str) -> dict[str, Any]:
+        data = read_yaml(PACKAGED / name)
+        if not isinstance(data, dict):
+            raise ResourceError(f"{name}: expected a mapping at the top level")
+        merged = dict(data)
+        for folder in self.extra:
+            if (folder / name).is_file():
+                extra = read_yaml((folder / name).resolve()) or {}
+                merged = _merge(merged, extra)
+        return merged
+
+    def _lines(self, name: str) -> frozenset[str]:
+        lines = set(read_lines(PACKAGED / name))
+        for folder in self.extra:
+            if (folder / name).is_file():
+                lines |= set(read_lines((folder / name).resolve()))
+        return frozenset(line.lower() for line in lines)
+
+    # --- phrase maps ---------------------------------------------------------------------
+
+    @functools.cached_property
+    def contractions(self) -> PhraseMap:
+        return PhraseMap.build(self._tables("contractions.tsv", ("expanded", "contracted")))
+
+    @functools.cached_property
+    def expansions(self) -> PhraseMap:
+        rows = self._tables("contractions.tsv", ("expanded", "contracted"))
+        first: dict[str, str] = {}
+        for expanded, contracted in rows:
+            first.setdefault(contracted, expanded)
+        return PhraseMap.build((c, e) for c, e in first.items())
+
+    @functools.cached_property
+    def contracted_forms(self) -> frozenset[str]:
+        return frozenset(c for c in self.expansions.mapping if "'" in c and " " not in c)
+
+    @functools.cached_property
+    def apostrophe_free(self) -> PhraseMap:
+        """``dont`` -> ``don't``, leaving out forms that are words themselves (its, well)."""
+        words = self.words
+        pairs = []
+        for contracted in self.expansions.mapping:
+            bare = contracted.replace("'", "")
+            if "'" in contracted and bare not in words and " " not in bare:
+                pairs.append((bare, contracted))
+        return PhraseMap.build(pairs)
+
+    @functools.cached_property
+    def register_up(self) -> PhraseMap:
+        return PhraseMap.build(self._tables("register_pairs.tsv", ("plain", "sophisticated")))
+
+    @functools.cached_property
+    def register_down(self) -> PhraseMap:
+        return self.register_up.inverse()
+
+    @functools.cached_property
+    def misspell(self) -> PhraseMap:
+        return PhraseMap.build(self._tables("misspellings.tsv", ("correct", "misspelled")))
+
+    @functools.cached_property
+    def fix_spelling(self) -> PhraseMap:
+        return self.misspell.inverse()
+
+    def regional(self, region: str) -> PhraseMap:
+        return self._regional_maps[region]
+
+    @functools.cached_property
+    def _regional_maps(self) -> dict[str, PhraseMap]:
+        rows = self._tables("regional.tsv", ("standard", "regional", "region"))
+        regions = sorted({r for _, _, r in rows})
+        return {region: PhraseMap.build((s, g) for s, g, r in rows if r == region)
+                for region in regions}
+
+    @functools.cached_property
+    def deregionalise(self) -> PhraseMap:
+        rows = self._tables("regional.tsv", ("standard", "regional", "region"))
+        first: dict[str, str] = {}
+        for standard, regional, _ in rows:
+            first.setdefault(regional, standard)
+        return PhraseMap.build(first.items())
+
+    @functools.cached_property
+    def _connectives(self) -> list[tuple[str, ...]]:
+        return self._tables("connectives.tsv", ("plain", "formal", "position"))
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def connectives(self, position: str, *, formal: bool) -> PhraseMap:
+        rows = [(p, f) for p, f, pos in self._connectives if pos == position]
+        if formal:
+            return PhraseMap.build(rows)
+        return PhraseMap.build((f.rstrip(","), p) for p, f in rows)
+
+    @functools.cached_property
+    def modal_soften(self) -> PhraseMap:
+        return PhraseMap.build(self._tables("modal_softening.tsv", ("strong", "soft")))
+
+    @functools.cached_property
+    def modal_strengthen(self) -> PhraseMap:
+        """Soft -> strong, only where the soft form is unambiguous (not a bare modal)."""
+        bare_modals = {"could", "should", "might", "may", "would", "can"}
+        return PhraseMap.build(
+            (soft, strong) for strong, soft in self.modal_soften.mapping.items()
+            if soft not in bare_modals
+        )
+
+    @functools.cached_property
+    def request_polite(self) -> PhraseMap:
+        pairs = self._yaml("politeness.yaml").get("request_softeners", [])
+        return PhraseMap.build((str(b), str(p)) for b, p in pairs)
+
+    @functools.cached_property
+    def _l2(self) -> dict[str, Any]:
+        return self._yaml("l2_markers.yaml")
+
+    @functools.cached_property
+    def third_person(self) -> dict[str, str]:
+        return {str(a).lower(): str(b) for a, b in self._l2.get("third_person_s", [])}
+
+    @functools.cached_property
+    def third_person_forms(self) -> frozenset[str]:
+        return frozenset(self.third_person)
+
+    @functools.cached_property
+    def preposition_swaps(self) -> PhraseMap:
+        return PhraseMap.build((str(a), str(b)) for a, b in self._l2.get("preposition_swaps", []))
+
+    @functools.cached_property
+    def progressive(self) -> PhraseMap:
+        return PhraseMap.build((str(a), str(b)) for a, b in self._l2.get("progressive_stative", []))
+
+    # --- word sets and phrase lists ------------------------------------------------------
+
+    @functools.cached_property
+    def words(self) -> frozenset[str]:
+        """Apostrophe-less contractions that are words themselves (its, well, ...)."""
+        return self._lines("apostrophe_words.txt")
+
+    @functools.cached_property
+    def function_words(self) -> frozenset[str]:
+        return self._lines("function_words.txt")
+
+    @functools.cached_property
+    def adjectives(self) -> frozenset[str]:
+        return self._lines("adjectives.txt") | self.emotive_adjectives
+
+    @functools.cached_property
+    def _emphasis(self) -> dict[str, Any]:
+        return self._yaml("emphasis.yaml")
+
+    @functools.cached_property
+    def emotive_adjectives(self) -> frozenset[str]:
+        return frozenset(str(w).lower() for w in self._emphasis.get("emotive_adjectives", []))
+
+    @functools.cached_property
+    def young_intensifiers(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in self.intensifiers("young"))
+
+    @functools.cached_property
+    def all_intensifiers(self) -> frozenset[str]:
+        return self.young_intensifiers | {w.lower() for w in self.intensifiers("general")}
+
+    @functools.cached_property
+    def degree_words(self) -> frozenset[str]:
+        """Intensifiers and degree cues: no second one is put before an adjective."""
+        words = set(self.all_intensifiers)
+        for slot_direction in ("hedged", "confident"):
+            words |= {c.split()[-1] for c in self.insertions("pre_adjective", slot_direction)}
+        return frozenset(words)
+
+    @functools.cached_property
+    def formal_markers(self) -> PhraseMap:
+        """Formal connectives and polite request frames, for counting formality."""
+        connectives = [(f.rstrip(","), "") for f in self.connectives("start", formal=False).mapping]
+        polite = [(p, "") for p in self.request_polite.inverse().mapping]
+        return PhraseMap.build(connectives + polite)
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def intensifiers(self, kind: str) -> tuple[str, ...]:
+        return tuple(str(w) for w in self._emphasis.get("intensifiers", {}).get(kind, []))
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def fillers(self, style: str) -> tuple[str, ...]:
+        return tuple(m for m, s in self._tables("fillers.tsv", ("marker", "style")) if s == style)
+
+    @functools.cached_property
+    def all_fillers(self) -> PhraseMap:
+        return PhraseMap.build((m, "") for m, _ in self._tables("fillers.tsv", ("marker", "style")))
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def politeness(self, part: str, register: str) -> tuple[str, ...]:
+        return tuple(str(x) for x in self._yaml("politeness.yaml").get(part, {}).get(register, []))
+
+    @functools.cached_property
+    def _insertions(self) -> list[tuple[str, ...]]:
+        return self._tables("hedge_insertions.tsv", ("cue", "slot", "direction"))
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def insertions(self, slot: str, direction: str) -> tuple[str, ...]:
+        return tuple(c for c, s, d in self._insertions if s == slot and d == direction)
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def removable(self, direction: str) -> PhraseMap:
+        """Cues this engine knows how to insert, hence how to remove, for one direction."""
+        return PhraseMap.build((c, "") for c, _, d in self._insertions if d == direction)
+
+    @functools.cached_property
+    def hedge_cues(self) -> dict[str, str]:
+        """cue -> category (hedge_phrase, approximator, softened_modal, booster)."""
+        return dict(self._tables("hedges.tsv", ("cue", "category")))
+
+    @functools.cached_property
+    def approximators(self) -> frozenset[str]:
+        return frozenset(c for c, k in self.hedge_cues.items() if k == "approximator" and " " not in c)
+
+    @functools.cached_property
+    def hedge_cue_map(self) -> PhraseMap:
+        return PhraseMap.build(self.hedge_cues.items())
+
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def templates(self, kind: str) -> tuple[str, ...]:
+        return tuple(str(t) for t in self._yaml("fact_edits.yaml").get(kind, []))
+
+    @functools.cached_property
+    def transforms(self) -> dict[str, Any]:
+        return self._yaml("transforms.yaml")
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        elif isinstance(value, list) and isinstance(merged.get(key), list):
+            merged[key] = merged[key] + value
+        else:
+            merged[key] = value
+    return merged
+
+
+@functools.cache
+def default_lexicon() -> RulesLexicon:
+    """The packaged lexicon, shared by every engine in the process."""
+    return RulesLexicon()

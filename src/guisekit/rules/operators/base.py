@@ -1,0 +1,121 @@
+"""The operator contract, its registry, and helpers shared by the operator families.
+
+An operator is registered under a versioned name (``contract.v1``); a change of
+behaviour is a new version beside the old, so stored variants stay reproducible.
+``propose`` looks at a :class:`Doc` and returns edits; it never changes text itself and
+draws any choice (which filler, which opening) from the generator it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from guisekit.errors import ConfigError
+from guisekit.rules.doc import Doc, Word, match_case
+from guisekit.rules.edits import Edit
+from guisekit.rules.lexicon import PhraseMap, RulesLexicon
+
+__all__ = [
+    "REGISTRY",
+    "STAGES",
+    "Operator",
+    "Stage",
+    "get_operator",
+    "map_edits",
+    "operator",
+    "recase_first",
+]
+
+Stage = Literal["lexical", "discourse", "noise"]
+STAGES: tuple[Stage, ...] = ("lexical", "discourse", "noise")
+Propose = Callable[[Doc, RulesLexicon, random.Random], Iterable[Edit]]
+
+
+@dataclass(frozen=True)
+class Operator:
+    """A named, versioned rule that proposes edits of one kind."""
+
+    name: str
+    family: str
+    stage: Stage
+    propose: Propose
+    doc: str
+
+
+REGISTRY: dict[str, Operator] = {}
+
+
+def operator(name: str, family: str, stage: Stage) -> Callable[[Propose], Propose]:
+    """Register ``propose`` under ``name``; its docstring describes it in listings."""
+
+    def register(func: Propose) -> Propose:
+        if name in REGISTRY:
+            raise ValueError(f"operator {name} registered twice")
+        REGISTRY[name] = Operator(name, family, stage, func, (func.__doc__ or "").strip())
+        return func
+
+    return register
+
+
+def get_operator(name: str) -> Operator:
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise ConfigError(f"unknown operator {name!r}",
+                          hint="run `guisekit operators` for the list") from None
+
+
+def map_edits(
+    doc: Doc,
+    phrases: PhraseMap,
+    name: str,
+    *,
+    sentence_start: bool | None = None,
+) -> Iterator[Edit]:
+    """Edits replacing every occurrence of a ``phrases`` key by its value, case kept
+    (longest key first at each position).
+
+    ``sentence_start``: True keeps only matches that start a sentence, False only those
+    that don't, None both. An empty value deletes the phrase (see :func:`deletion`).
+    """
+    text = doc.text
+    for first in phrases.firsts & doc.vocab:
+        for start in doc.occurrences(first):
+            if sentence_start is not None and doc.is_sentence_start(start) != sentence_start:
+                continue
+            for phrase in phrases.by_first[first]:
+                end = doc.phrase_end(start, phrase)
+                if end is None:
+                    continue
+                value = phrases.mapping[phrase]
+                if value:
+                    yield Edit(start, end, match_case(text[start:end], value), name)
+                else:
+                    edit = deletion(doc, start, end, name)
+                    if edit is not None:
+                        yield edit
+                break
+
+
+def deletion(doc: Doc, start: int, end: int, name: str) -> Edit | None:
+    """Delete ``text[start:end]`` with the comma/spaces after it; at a sentence start the
+    next word takes the capital. None when the result would not read (nothing follows)."""
+    text = doc.text
+    stop = end
+    while stop < len(text) and text[stop] in ", ":
+        stop += 1
+    if stop >= len(text) or not text[stop].isalpha():
+        return None
+    if doc.is_sentence_start(start):
+        return Edit(start, stop + 1, text[stop].upper(), name)
+    return Edit(start, stop, "", name)
+
+
+def recase_first(word: Word, lex: RulesLexicon) -> str:
+    """A sentence's first word as it reads after a marker is put before it."""
+    if word.lower in lex.function_words:
+        return word.text[:1].lower() + word.text[1:]
+    return word.text

@@ -1,0 +1,101 @@
+"""Orthographic and punctuation markers: apostrophes, lower-case i, commas, run-ons,
+exclamation and capitals, and their calm counterparts for standardisation."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+from guisekit.rules.doc import Doc
+from guisekit.rules.edits import Edit
+from guisekit.rules.lexicon import RulesLexicon
+from guisekit.rules.operators.base import map_edits, operator, recase_first
+
+_I_FORMS = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
+_COMMA = re.compile(r"(?<=[A-Za-z]), (?=[A-Za-z])")
+_PERIOD = re.compile(r"(?<=[a-z])\. +(?=[A-Z])")
+_SENTENCE_PERIOD = re.compile(r"(?<=[a-z])\.(?=\s|$)")
+_LOUD = re.compile(r"!{2,}|!(?=\s|$)|\?{2,}|\?!+|!\?+")
+_SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
+
+
+@operator("drop_apostrophe.v1", "orthography", "noise")
+def drop_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Apostrophes dropped from contractions (don't -> dont)."""
+    for word in doc.words(lex.contracted_forms):
+        yield Edit(word.start, word.end, word.text.replace("'", "").replace("’", ""),
+                   "drop_apostrophe.v1")
+
+
+@operator("restore_apostrophe.v1", "orthography", "noise")
+def restore_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Apostrophes restored in contractions that lost them (dont -> don't)."""
+    return map_edits(doc, lex.apostrophe_free, "restore_apostrophe.v1")
+
+
+@operator("lowercase_i.v1", "orthography", "noise")
+def lowercase_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """The pronoun I written lower-case (I'm -> i'm)."""
+    for word in doc.words(_I_FORMS):
+        if word.text[0] == "I":
+            yield Edit(word.start, word.start + 1, "i", "lowercase_i.v1")
+
+
+@operator("capitalise_i.v1", "orthography", "noise")
+def capitalise_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """The pronoun i capitalised (i'm -> I'm)."""
+    for word in doc.words(_I_FORMS):
+        if word.text[0] == "i":
+            yield Edit(word.start, word.start + 1, "I", "capitalise_i.v1")
+
+
+@operator("capitalise_sentence.v1", "orthography", "noise")
+def capitalise_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Capital letter at the start of each sentence."""
+    for start in doc.sentence_starts:
+        if doc.text[start].islower():
+            yield Edit(start, start + 1, doc.text[start].upper(), "capitalise_sentence.v1")
+
+
+@operator("drop_comma.v1", "punctuation", "noise")
+def drop_comma(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Commas between words left out."""
+    for match in _COMMA.finditer(doc.text):
+        yield Edit(match.start(), match.start() + 1, "", "drop_comma.v1")
+
+
+@operator("run_on.v1", "punctuation", "noise")
+def run_on(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Two sentences joined with a comma splice (late. The -> late, the)."""
+    for match in _PERIOD.finditer(doc.text):
+        word = doc.word_at(match.end())
+        if word is not None:
+            yield Edit(match.start(), word.end, ", " + recase_first(word, lex), "run_on.v1")
+
+
+@operator("exclaim.v1", "emphasis", "noise")
+def exclaim(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Sentence-final full stops made exclamation marks."""
+    for match in _SENTENCE_PERIOD.finditer(doc.text):
+        yield Edit(match.start(), match.end(), rng.choice(("!", "!", "!!")), "exclaim.v1")
+
+
+@operator("caps.v1", "emphasis", "noise")
+def caps(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Emotive adjectives in capitals (UNACCEPTABLE)."""
+    for word in doc.words(lex.emotive_adjectives):
+        if not word.text.isupper():
+            yield Edit(word.start, word.end, word.text.upper(), "caps.v1")
+
+
+@operator("calm_punctuation.v1", "emphasis", "noise")
+def calm_punctuation(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Calm punctuation: ! and !! -> ., ?? -> ?, shouted adjectives in lower case."""
+    for match in _LOUD.finditer(doc.text):
+        calm = "?" if "?" in match.group() else "."
+        yield Edit(match.start(), match.end(), calm, "calm_punctuation.v1")
+    for match in _SHOUTED.finditer(doc.text):
+        lower = match.group().lower()
+        if lower in lex.adjectives:
+            yield Edit(match.start(), match.end(), lower, "calm_punctuation.v1")
