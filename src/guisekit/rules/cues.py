@@ -17,6 +17,9 @@ __all__ = ["HedgeScore", "StyleCues", "hedge_score", "style_cues"]
 _HEDGE_CATEGORIES = frozenset({"hedge_phrase", "approximator", "softened_modal"})
 _LOWER_I = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
 _WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
+_NUMBER_WORD = re.compile(
+    r" (?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|forty|fifty|sixty|hundred|a few|several|half)\b", re.IGNORECASE)
 
 
 def _word_count(text: str) -> int:
@@ -40,7 +43,19 @@ class HedgeScore:
         return 100.0 * len(self.boosters) / self.words if self.words else 0.0
 
 
+def _before_quantity(text: str, end: int) -> bool:
+    """Whether an approximator is followed by a number or amount ("about $500"), which
+    tells it from "about" meaning "concerning"."""
+    nxt = text[end:end + 2]
+    return nxt[:1] == " " and (nxt[1:].isdigit() or nxt[1:] in ("$", "₹")) or bool(
+        _NUMBER_WORD.match(text, end))
+
+
 def _matches(doc: Doc, phrases: PhraseMap) -> list[str]:
+    return [phrase for phrase, _, _ in _spans(doc, phrases)]
+
+
+def _spans(doc: Doc, phrases: PhraseMap) -> list[tuple[str, int, int]]:
     """Non-overlapping phrase matches, longest first at each position, in text order."""
     hits = []
     for first in phrases.firsts & doc.vocab:
@@ -54,7 +69,7 @@ def _matches(doc: Doc, phrases: PhraseMap) -> list[str]:
     found, cursor = [], 0
     for start, end, phrase in hits:
         if start >= cursor:
-            found.append(phrase)
+            found.append((phrase, start, end))
             cursor = end
     return found
 
@@ -65,7 +80,8 @@ def hedge_score(text: str, lexicon: RulesLexicon | None = None) -> HedgeScore:
 
 
 def _hedge_score(doc: Doc, lex: RulesLexicon) -> HedgeScore:
-    cues = _matches(doc, lex.hedge_cue_map)
+    cues = [cue for cue, start, end in _spans(doc, lex.hedge_cue_map)
+            if lex.hedge_cues[cue] != "approximator" or _before_quantity(doc.text, end)]
     return HedgeScore(
         words=_word_count(doc.text),
         hedges=tuple(c for c in cues if lex.hedge_cues[c] in _HEDGE_CATEGORIES),

@@ -97,6 +97,12 @@ class Doc:
             return None
         return end
 
+    def wrapped(self, start: int, end: int, before: str, after: str) -> bool:
+        """Whether ``text[start:end]`` already stands between ``before`` and ``after``."""
+        lowered = self.lowered
+        return lowered[max(0, start - len(before)):start] == before and \
+            lowered[end:end + len(after)] == after
+
     @functools.cached_property
     def sentence_starts(self) -> list[int]:
         """Offsets of the first letter of each sentence."""

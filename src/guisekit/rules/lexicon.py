@@ -29,6 +29,7 @@ class PhraseMap:
     mapping: dict[str, str]
     by_first: dict[str, tuple[str, ...]] = field(default_factory=dict)
     firsts: frozenset[str] = frozenset()
+    wraps: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, pairs: Iterable[tuple[str, str]]) -> PhraseMap:
@@ -40,8 +41,15 @@ class PhraseMap:
             normal = " ".join(key.split())
             mapping[normal] = mapping.pop(key)
             by_first.setdefault(normal.split()[0], []).append(normal)
+        # A value that contains its key ("send it" -> "please send it") must not apply
+        # again where the key already stands wrapped: keep the wrapping to check for it.
+        wraps = {}
+        for key, value in mapping.items():
+            at = value.lower().find(key)
+            if at >= 0 and value:
+                wraps[key] = (value[:at].lower(), value[at + len(key):].lower())
         return cls(mapping, {k: tuple(sorted(v, key=len, reverse=True))
-                             for k, v in by_first.items()}, frozenset(by_first))
+                             for k, v in by_first.items()}, frozenset(by_first), wraps)
 
     def inverse(self) -> PhraseMap:
         return PhraseMap.build((v.lower(), k) for k, v in self.mapping.items())
@@ -200,6 +208,18 @@ class RulesLexicon:
     @functools.cached_property
     def function_words(self) -> frozenset[str]:
         return self._lines("function_words.txt")
+
+    @functools.cached_property
+    def sentence_openers(self) -> frozenset[str]:
+        """First words before which no sentence marker is inserted."""
+        words = set(self._lines("sentence_openers.txt"))
+        for plain, formal, _ in self._connectives:
+            words |= {plain.split()[0], formal.rstrip(",").split()[0]}
+        words |= {m.split()[0] for m in self.all_fillers.mapping}
+        for slot in ("clause_start", "sentence_adverb"):
+            for direction in ("hedged", "confident"):
+                words |= {c.split()[0] for c in self.insertions(slot, direction)}
+        return frozenset(words - {"i", "it", "the", "my", "we", "this", "there"})
 
     @functools.cached_property
     def adjectives(self) -> frozenset[str]:

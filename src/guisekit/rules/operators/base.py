@@ -91,6 +91,8 @@ def map_edits(
                 if end is None:
                     continue
                 value = phrases.mapping[phrase]
+                if phrase in phrases.wraps and doc.wrapped(start, end, *phrases.wraps[phrase]):
+                    break
                 if value:
                     yield Edit(start, end, match_case(text[start:end], value), name)
                 else:

@@ -18,8 +18,6 @@ _MODALS = frozenset({"will", "would", "can", "should", "i'll", "we'll"})
 _MODAL_SUBJECTS = frozenset({"i", "we"})
 _NOT_A_VERB = frozenset({"not", "be", "have", "you", "i", "we", "they", "it", "also", "still",
                          "never", "always", "just", "the", "a", "an", "to"})
-_STARTERS_TO_SKIP = frozenset({"dear", "hi", "hello", "hey", "thank", "thanks", "regards",
-                               "sincerely", "to"})
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -31,7 +29,7 @@ def _sentence_marker(doc: Doc, lex: RulesLexicon, rng: random.Random, choices: t
     joiner = ", " if comma else " "
     for start in doc.sentence_starts:
         word = doc.word_at(start)
-        if word is None or word.lower in _STARTERS_TO_SKIP \
+        if word is None or word.lower in lex.sentence_openers \
                 or doc.text[word.end:word.end + 1] == ",":
             continue
         marker = rng.choice(choices)
