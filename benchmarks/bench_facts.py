@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import spacy  # noqa: E402
-from synthetic import complaint_texts  # noqa: E402
+import spacy
+from synthetic import complaint_texts
 
-from guisekit.facts import extract_facts  # noqa: E402
+from guisekit.facts import extract_facts
 
 
 def best_of(repeat: int, func, texts: list[str]) -> float:  # type: ignore[no-untyped-def]

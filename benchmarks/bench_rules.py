@@ -18,13 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import spacy  # noqa: E402
-from synthetic import complaint_texts  # noqa: E402
+import spacy
+from synthetic import complaint_texts
 
-from guisekit.models import Source  # noqa: E402
-from guisekit.personas import load_grid  # noqa: E402
-from guisekit.rules import RulesEngine  # noqa: E402
-from guisekit.specs import PersonaSpec  # noqa: E402
+from guisekit.models import Source
+from guisekit.personas import load_grid
+from guisekit.rules import RulesEngine
+from guisekit.specs import PersonaSpec
 
 
 def main() -> None:
@@ -50,15 +50,20 @@ def main() -> None:
 
     spacy_rate = timed(lambda: [tokenizer(t) for t in texts])
     rules_rate = timed(lambda: [engine.transform(s, spec) for s, spec in jobs])
-    print(json.dumps({
-        "texts": len(texts),
-        "mean_chars": round(sum(map(len, texts)) / len(texts)),
-        "spacy_blank_tokenizer_texts_per_s": round(spacy_rate),
-        "persona_guise_texts_per_s": round(rules_rate),
-        "ratio": round(rules_rate / spacy_rate, 3),
-        "target": 0.2,
-        "stretch": 0.3,
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "texts": len(texts),
+                "mean_chars": round(sum(map(len, texts)) / len(texts)),
+                "spacy_blank_tokenizer_texts_per_s": round(spacy_rate),
+                "persona_guise_texts_per_s": round(rules_rate),
+                "ratio": round(rules_rate / spacy_rate, 3),
+                "target": 0.2,
+                "stretch": 0.3,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sources", type=int, default=24)
     args = parser.parse_args()
-    sources = read_sources(ROOT / "examples" / "data" / "complaints.jsonl")[:args.sources]
+    sources = read_sources(ROOT / "examples" / "data" / "complaints.jsonl")[: args.sources]
     report = run_manipulation_checks(sources)
     print(json.dumps(report.as_dict(), indent=2))
 

@@ -33,34 +33,64 @@ _SENTENCES = [
     "I am asking for a refund of {money} and a correction on my credit report.",
 ]
 _PRODUCTS = ["credit card", "checking account", "mortgage", "auto loan", "student loan"]
-_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"]
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def _money(rng: random.Random) -> str:
     cents = rng.randint(100, 2_000_000)
     whole, frac = divmod(cents, 100)
-    return rng.choice([
-        f"${whole:,}.{frac:02d}", f"${whole}", f"{whole:,} dollars", f"{{${whole}.{frac:02d}}}",
-        f"USD {whole:,}", f"${whole / 1000:.1f}k",
-    ])
+    return rng.choice(
+        [
+            f"${whole:,}.{frac:02d}",
+            f"${whole}",
+            f"{whole:,} dollars",
+            f"{{${whole}.{frac:02d}}}",
+            f"USD {whole:,}",
+            f"${whole / 1000:.1f}k",
+        ]
+    )
 
 
 def _date(rng: random.Random) -> str:
     y, m, d = rng.randint(2015, 2024), rng.randint(1, 12), rng.randint(1, 28)
-    return rng.choice([
-        f"{m:02d}/{d:02d}/{y}", f"{m}/{d}/{y % 100:02d}", f"{_MONTHS[m - 1]} {d}, {y}",
-        f"{d} {_MONTHS[m - 1]} {y}", f"{y}-{m:02d}-{d:02d}", f"XX/XX/{y}",
-    ])
+    return rng.choice(
+        [
+            f"{m:02d}/{d:02d}/{y}",
+            f"{m}/{d}/{y % 100:02d}",
+            f"{_MONTHS[m - 1]} {d}, {y}",
+            f"{d} {_MONTHS[m - 1]} {y}",
+            f"{y}-{m:02d}-{d:02d}",
+            f"XX/XX/{y}",
+        ]
+    )
 
 
 def _fill(template: str, rng: random.Random) -> str:
     return template.format(
-        product=rng.choice(_PRODUCTS), date=_date(rng), year=rng.randint(2010, 2024),
-        money=_money(rng), n=rng.randint(2, 30), phone=f"{rng.randint(1000, 9999)}",
-        acct=f"{rng.randint(1000, 9999)}", pct=f"{rng.randint(1, 35)}.{rng.randint(0, 99):02d}%",
+        product=rng.choice(_PRODUCTS),
+        date=_date(rng),
+        year=rng.randint(2010, 2024),
+        money=_money(rng),
+        n=rng.randint(2, 30),
+        phone=f"{rng.randint(1000, 9999)}",
+        acct=f"{rng.randint(1000, 9999)}",
+        pct=f"{rng.randint(1, 35)}.{rng.randint(0, 99):02d}%",
         inr=f"Rs. {rng.randint(1, 99)},{rng.randint(10, 99)},000",
-        inr_month=f"Rs {rng.randint(5, 90)},000 per month", lpa=f"{rng.randint(4, 40)} LPA",
+        inr_month=f"Rs {rng.randint(5, 90)},000 per month",
+        lpa=f"{rng.randint(4, 40)} LPA",
     )
 
 

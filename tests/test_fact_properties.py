@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import calendar
+import itertools
 from decimal import Decimal
 
 from hypothesis import given, settings
@@ -12,12 +13,50 @@ from guisekit.facts import check_facts, extract_facts
 from guisekit.facts.model import canonical_decimal
 from guisekit.facts.numbers import format_number
 
-WORDS = st.lists(st.sampled_from(["I", "paid", "the", "bank", "on", "my", "card", "and",
-                                  "they", "said", "refund", "was", "late", "fee"]),
-                 min_size=0, max_size=8).map(" ".join)
-_ONES = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-         "eighteen", "nineteen"]
+WORDS = st.lists(
+    st.sampled_from(
+        [
+            "I",
+            "paid",
+            "the",
+            "bank",
+            "on",
+            "my",
+            "card",
+            "and",
+            "they",
+            "said",
+            "refund",
+            "was",
+            "late",
+            "fee",
+        ]
+    ),
+    min_size=0,
+    max_size=8,
+).map(" ".join)
+_ONES = [
+    "",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
 _TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
@@ -39,9 +78,25 @@ def money_texts(draw: st.DrawFn) -> tuple[str, str]:
     cents = draw(st.integers(min_value=1, max_value=99_999_999))
     amount = Decimal(cents) / 100
     whole = amount.to_integral_value() == amount
-    style = draw(st.sampled_from(["dollar", "dollar_plain", "dollars_word", "usd", "us",
-                                  "cfpb", "rs", "rupee_sign", "inr", "rupees_word", "words",
-                                  "k", "lakh"]))
+    style = draw(
+        st.sampled_from(
+            [
+                "dollar",
+                "dollar_plain",
+                "dollars_word",
+                "usd",
+                "us",
+                "cfpb",
+                "rs",
+                "rupee_sign",
+                "inr",
+                "rupees_word",
+                "words",
+                "k",
+                "lakh",
+            ]
+        )
+    )
     western = format_number(amount, "western", 0 if whole else 2)
     indian = format_number(amount, "indian", 0 if whole else 2)
     plain = format_number(amount, "none", 0 if whole else 2)
@@ -57,10 +112,16 @@ def money_texts(draw: st.DrawFn) -> tuple[str, str]:
         value = Decimal(tenths) / 10
         return f"Rs {canonical_decimal(value)} lakh", f"{canonical_decimal(value * 100000)} INR"
     surface = {
-        "dollar": f"${western}", "dollar_plain": f"${plain}",
-        "dollars_word": f"{western} dollars", "usd": f"USD {western}", "us": f"US${western}",
-        "cfpb": f"{{${plain}}}", "rs": f"Rs. {indian}", "rupee_sign": f"₹ {indian}",
-        "inr": f"INR {plain}", "rupees_word": f"{indian} rupees",
+        "dollar": f"${western}",
+        "dollar_plain": f"${plain}",
+        "dollars_word": f"{western} dollars",
+        "usd": f"USD {western}",
+        "us": f"US${western}",
+        "cfpb": f"{{${plain}}}",
+        "rs": f"Rs. {indian}",
+        "rupee_sign": f"₹ {indian}",
+        "inr": f"INR {plain}",
+        "rupees_word": f"{indian} rupees",
     }[style]
     return surface, f"{canonical_decimal(amount)} {currency}"
 
@@ -72,11 +133,19 @@ def date_texts(draw: st.DrawFn) -> tuple[str, str]:
     day = draw(st.integers(min_value=1, max_value=calendar.monthrange(year, month)[1]))
     name = calendar.month_name[month]
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(day % 10 if day not in (11, 12, 13) else 0, "th")
-    surface = draw(st.sampled_from([
-        f"{month:02d}/{day:02d}/{year}", f"{month}/{day}/{year % 100:02d}",
-        f"{year}-{month:02d}-{day:02d}", f"{name} {day}, {year}", f"{day} {name} {year}",
-        f"{calendar.month_abbr[month]}. {day}, {year}", f"{name} {day}{suffix}, {year}",
-    ]))
+    surface = draw(
+        st.sampled_from(
+            [
+                f"{month:02d}/{day:02d}/{year}",
+                f"{month}/{day}/{year % 100:02d}",
+                f"{year}-{month:02d}-{day:02d}",
+                f"{name} {day}, {year}",
+                f"{day} {name} {year}",
+                f"{calendar.month_abbr[month]}. {day}, {year}",
+                f"{name} {day}{suffix}, {year}",
+            ]
+        )
+    )
     return surface, f"{year}-{month:02d}-{day:02d}"
 
 
@@ -93,9 +162,9 @@ def percent_texts(draw: st.DrawFn) -> tuple[str, str]:
 def test_extraction_never_crashes_and_spans_are_exact(text: str) -> None:
     facts = extract_facts(text)
     for fact in facts:
-        assert text[fact.start:fact.end] == fact.text
+        assert text[fact.start : fact.end] == fact.text
     ends = [(f.start, f.end) for f in facts]
-    assert all(a_end <= b_start for (_, a_end), (b_start, _) in zip(ends, ends[1:], strict=False))
+    assert all(a_end <= b_start for (_, a_end), (b_start, _) in itertools.pairwise(ends))
 
 
 @given(st.one_of(money_texts(), date_texts(), percent_texts()), WORDS, WORDS)
@@ -107,8 +176,12 @@ def test_formatted_value_round_trips(item: tuple[str, str], before: str, after: 
     assert values == [expected], text
 
 
-@given(st.text(max_size=300) | st.lists(st.one_of(money_texts(), date_texts(), percent_texts()),
-                                          max_size=6).map(lambda xs: " and ".join(s for s, _ in xs)))
+@given(
+    st.text(max_size=300)
+    | st.lists(st.one_of(money_texts(), date_texts(), percent_texts()), max_size=6).map(
+        lambda xs: " and ".join(s for s, _ in xs)
+    )
+)
 @settings(max_examples=300)
 def test_text_compared_with_itself_passes(text: str) -> None:
     result = check_facts(text, text)

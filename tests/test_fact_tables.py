@@ -30,7 +30,7 @@ def test_extraction(case: dict) -> None:
     facts = extract_facts(case["text"])
     assert [f.key for f in facts] == case["facts"]
     for fact in facts:
-        assert case["text"][fact.start:fact.end] == fact.text
+        assert case["text"][fact.start : fact.end] == fact.text
 
 
 @pytest.mark.parametrize("case", COMPARISON, ids=[c["id"] for c in COMPARISON])

@@ -28,12 +28,16 @@ from guisekit.specs import (
 
 DATA = Path(__file__).parents[1] / "examples" / "data"
 COMPLAINTS = read_sources(DATA / "complaints.jsonl")
-ALL_SOURCES = (COMPLAINTS + read_sources(DATA / "salary_questions_in.jsonl")
-               + read_sources(DATA / "interviews.jsonl"))
+ALL_SOURCES = (
+    COMPLAINTS
+    + read_sources(DATA / "salary_questions_in.jsonl")
+    + read_sources(DATA / "interviews.jsonl")
+)
 ENGINE = RulesEngine()
 STYLE_SPECS = [
     *(PersonaSpec(persona=p.as_dict()) for p in load_grid().personas()),
-    HedgeSpec(direction="hedged", strength=1.0), HedgeSpec(direction="confident", strength=1.0),
+    HedgeSpec(direction="hedged", strength=1.0),
+    HedgeSpec(direction="confident", strength=1.0),
     AccentSpec(article_drop_rate=1.0, marker_rate=1.0),
     *(StandardiseSpec(style=s) for s in ("plain", "formal", "simple")),
 ]
@@ -57,19 +61,23 @@ def test_persona_guises_actually_differ() -> None:
     assert len(texts) == 36
 
 
-@pytest.mark.parametrize(("text", "factor", "expected"), [
-    ("I was charged $1,234.56 twice.", "10", "I was charged $12,345.60 twice."),
-    ("My CTC is 5 LPA now.", "10", "My CTC is 50 LPA now."),
-    ("They offered Rs. 12,00,000 per year.", "10", "They offered Rs. 1,20,00,000 per year."),
-    ("Expected range is 12-15 LPA.", "10", "Expected range is 120-150 LPA."),
-    ("I paid twelve hundred dollars.", "10", "I paid twelve thousand dollars."),
-    ("A $1.2k fee and a {$3400.00} balance.", "10", "A $12k fee and a {$34000.00} balance."),
-    ("It cost 18 lakhs.", "2", "It cost 36 lakhs."),
-    ("The fee was $35.", "1.5", "The fee was $52.5."),
-    ("Nothing was charged.", "10", "Nothing was charged. The amount involved was $500."),
-])
-def test_scale_amounts_multiplies_exactly_in_the_same_format(text: str, factor: str,
-                                                            expected: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "factor", "expected"),
+    [
+        ("I was charged $1,234.56 twice.", "10", "I was charged $12,345.60 twice."),
+        ("My CTC is 5 LPA now.", "10", "My CTC is 50 LPA now."),
+        ("They offered Rs. 12,00,000 per year.", "10", "They offered Rs. 1,20,00,000 per year."),
+        ("Expected range is 12-15 LPA.", "10", "Expected range is 120-150 LPA."),
+        ("I paid twelve hundred dollars.", "10", "I paid twelve thousand dollars."),
+        ("A $1.2k fee and a {$3400.00} balance.", "10", "A $12k fee and a {$34000.00} balance."),
+        ("It cost 18 lakhs.", "2", "It cost 36 lakhs."),
+        ("The fee was $35.", "1.5", "The fee was $52.5."),
+        ("Nothing was charged.", "10", "Nothing was charged. The amount involved was $500."),
+    ],
+)
+def test_scale_amounts_multiplies_exactly_in_the_same_format(
+    text: str, factor: str, expected: str
+) -> None:
     spec = FactEditSpec(kind="scale_amounts", factor=Decimal(factor))
     variant = ENGINE.transform(Source(id="s", text=text), spec)
     assert variant.text == expected
@@ -109,13 +117,15 @@ def test_manipulation_checks_hold_on_the_bundled_complaints() -> None:
 
 
 def test_engine_and_variants_cross_process_boundaries() -> None:
-    spec = PersonaSpec(persona={"age": "old", "geography": "rural", "education": "college",
-                                "ses": "low"})
+    spec = PersonaSpec(
+        persona={"age": "old", "geography": "rural", "education": "college", "ses": "low"}
+    )
     local = ENGINE.transform(COMPLAINTS[1], spec, 3)
     assert pickle.loads(pickle.dumps(local)) == local
     with ProcessPoolExecutor(max_workers=1) as pool:
-        remote = pool.submit(pickle.loads(pickle.dumps(ENGINE)).transform, COMPLAINTS[1],
-                             spec, 3).result()
+        remote = pool.submit(
+            pickle.loads(pickle.dumps(ENGINE)).transform, COMPLAINTS[1], spec, 3
+        ).result()
     assert remote.text == local.text
     assert remote.provenance.edits == local.provenance.edits
 
@@ -124,19 +134,22 @@ def test_transform_batch_is_source_major() -> None:
     specs = [HedgeSpec(direction="hedged"), HedgeSpec(direction="confident")]
     variants = ENGINE.transform_batch(COMPLAINTS[:3], specs, seed=1)
     assert [(v.source_id, v.spec) for v in variants] == [
-        (s.id, spec) for s in COMPLAINTS[:3] for spec in specs]
+        (s.id, spec) for s in COMPLAINTS[:3] for spec in specs
+    ]
 
 
 def test_unknown_persona_level_is_an_input_error() -> None:
-    spec = PersonaSpec(persona={"age": "middle", "geography": "urban",
-                                "education": "college", "ses": "low"})
+    spec = PersonaSpec(
+        persona={"age": "middle", "geography": "urban", "education": "college", "ses": "low"}
+    )
     with pytest.raises(InputError, match="unknown level 'middle' for persona axis 'age'"):
         ENGINE.transform(COMPLAINTS[0], spec)
 
 
 def test_user_lexicon_folder_extends_the_packaged_one(tmp_path: Path) -> None:
     (tmp_path / "register_pairs.tsv").write_text(
-        "# test lexicon\nplain\tsophisticated\ncard\tpayment instrument\n", encoding="utf-8")
+        "# test lexicon\nplain\tsophisticated\ncard\tpayment instrument\n", encoding="utf-8"
+    )
     engine = RulesEngine(lexicons=[tmp_path])
     trial = engine.try_operator("register_up.v1", "I lost my card and I want to buy a new one.")
     assert trial.text == "I lost my payment instrument and I wish to purchase a new one."
@@ -145,12 +158,16 @@ def test_user_lexicon_folder_extends_the_packaged_one(tmp_path: Path) -> None:
 
 def test_user_profiles_file_replaces_the_packaged_one(tmp_path: Path) -> None:
     grid = tmp_path / "grid.yaml"
-    grid.write_text("axes:\n  - name: tone\n    levels:\n"
-                    "      - {name: blunt, description: Says it straight.}\n"
-                    "      - {name: polite, description: Asks nicely.}\n", encoding="utf-8")
+    grid.write_text(
+        "axes:\n  - name: tone\n    levels:\n"
+        "      - {name: blunt, description: Says it straight.}\n"
+        "      - {name: polite, description: Asks nicely.}\n",
+        encoding="utf-8",
+    )
     profiles = tmp_path / "profiles.yaml"
-    profiles.write_text("levels:\n  tone:\n    blunt: {}\n"
-                        "    polite: {request_polite.v1: 1.0}\n", encoding="utf-8")
+    profiles.write_text(
+        "levels:\n  tone:\n    blunt: {}\n    polite: {request_polite.v1: 1.0}\n", encoding="utf-8"
+    )
     engine = RulesEngine(profiles=profiles)
     source = Source(id="s", text="I want a refund of $40.")
     polite = engine.transform(source, PersonaSpec(persona={"tone": "polite"}, grid=str(grid)))
@@ -163,8 +180,10 @@ def test_profiles_naming_an_unknown_operator_fail_with_location(tmp_path: Path) 
     profiles = tmp_path / "profiles.yaml"
     profiles.write_text("levels:\n  age:\n    young: {shout.v9: 0.5}\n", encoding="utf-8")
     engine = RulesEngine(profiles=profiles)
-    with pytest.raises(ConfigError, match="unknown operator 'shout.v9'"):
-        engine.transform(COMPLAINTS[0], PersonaSpec(persona={"age": "young",
-                                                             "geography": "urban",
-                                                             "education": "college",
-                                                             "ses": "low"}))
+    with pytest.raises(ConfigError, match=r"unknown operator 'shout\.v9'"):
+        engine.transform(
+            COMPLAINTS[0],
+            PersonaSpec(
+                persona={"age": "young", "geography": "urban", "education": "college", "ses": "low"}
+            ),
+        )

@@ -28,10 +28,27 @@ from guisekit.specs import (
 
 ENGINE = RulesEngine()
 FACTS = [
-    "$1,234.56", "{$3400.00}", "03/14/2023", "March 14th, 2023", "XX/XX/XXXX", "XX/XX/2019",
-    "XXXX", "24.99%", "Rs. 12,00,000", "12-15 LPA", "18 lakhs", "account ending in 4417",
-    "john.doe@example.com", "https://example.com/a?b=1", '"do not pay this"', "in 2019",
-    "last Tuesday", "(555) 201-2020", "twelve hundred dollars", "#48213", "XXXX1234",
+    "$1,234.56",
+    "{$3400.00}",
+    "03/14/2023",
+    "March 14th, 2023",
+    "XX/XX/XXXX",
+    "XX/XX/2019",
+    "XXXX",
+    "24.99%",
+    "Rs. 12,00,000",
+    "12-15 LPA",
+    "18 lakhs",
+    "account ending in 4417",
+    "john.doe@example.com",
+    "https://example.com/a?b=1",
+    '"do not pay this"',
+    "in 2019",
+    "last Tuesday",
+    "(555) 201-2020",
+    "twelve hundred dollars",
+    "#48213",
+    "XXXX1234",
 ]
 
 
@@ -39,8 +56,16 @@ FACTS = [
 def _vocabulary() -> list[str]:
     lex = default_lexicon()
     words: set[str] = {"I", "the", "a", "an", "bank", "card", "was", "is", "will", "very"}
-    for phrase_map in (lex.register_up, lex.register_down, lex.contractions, lex.expansions,
-                       lex.misspell, lex.request_polite, lex.modal_soften, lex.progressive):
+    for phrase_map in (
+        lex.register_up,
+        lex.register_down,
+        lex.contractions,
+        lex.expansions,
+        lex.misspell,
+        lex.request_polite,
+        lex.modal_soften,
+        lex.progressive,
+    ):
         words.update(list(phrase_map.mapping)[:80])
     words.update(list(lex.adjectives)[:60])
     words.update(list(lex.third_person)[:30])
@@ -64,14 +89,14 @@ def texts(draw: st.DrawFn) -> str:
 PERSONAS = [p.as_dict() for p in load_grid().personas()]
 STYLE_SPECS = st.one_of(
     st.sampled_from(PERSONAS).map(lambda p: PersonaSpec(persona=p)),
-    st.builds(HedgeSpec, direction=st.sampled_from(["hedged", "confident"]),
-              strength=st.floats(0, 1)),
+    st.builds(
+        HedgeSpec, direction=st.sampled_from(["hedged", "confident"]), strength=st.floats(0, 1)
+    ),
     st.builds(AccentSpec, article_drop_rate=st.floats(0, 1), marker_rate=st.floats(0, 1)),
     st.sampled_from(["plain", "formal", "simple"]).map(lambda s: StandardiseSpec(style=s)),
     st.just(IdentitySpec()),
 )
-SETTINGS = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _protected_texts(text: str) -> list[str]:
@@ -87,7 +112,7 @@ def test_protected_spans_survive_every_style_transform(text: str, spec, seed: in
     for piece in _protected_texts(text):  # each protected span, in order, byte-identical
         position = remaining.find(piece)
         assert position >= 0, (piece, text, variant.text)
-        remaining = remaining[position + len(piece):]
+        remaining = remaining[position + len(piece) :]
     result = check_facts(text, variant.text)
     assert result.discrepancies == (), [d.describe() for d in result.discrepancies]
 
@@ -142,12 +167,18 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path) -> None:
     the output."""
     corpus = tmp_path / "one.jsonl"
     complaints = Path(__file__).parents[1] / "examples" / "data" / "complaints.jsonl"
-    corpus.write_text(complaints.read_text(encoding="utf-8").splitlines()[0] + "\n",
-                      encoding="utf-8")
+    corpus.write_text(
+        complaints.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8"
+    )
     outputs = set()
     for hash_seed in ("1", "2", "3"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        run = subprocess.run([sys.executable, "-c", _SCRIPT, str(corpus)], env=env,
-                             capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            [sys.executable, "-c", _SCRIPT, str(corpus)],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         outputs.add(run.stdout)
     assert len(outputs) == 1

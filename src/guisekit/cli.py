@@ -47,8 +47,12 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """Sociolinguistic guise and style rewriting, with fact-fidelity checks.
 
@@ -72,24 +76,36 @@ def _text_or_file(value: str, what: str, max_chars: int) -> str:
     if not value.strip():
         raise InputError(f"the {what} text is empty", hint="give a non-empty text or file")
     if len(value) > max_chars:
-        raise InputError(f"the {what} text has {len(value):,} characters, over {max_chars:,}",
-                         hint="raise --max-chars")
+        raise InputError(
+            f"the {what} text has {len(value):,} characters, over {max_chars:,}",
+            hint="raise --max-chars",
+        )
     return value
 
 
 @app.command("check-facts")
 def check_facts_command(
-    original: Annotated[str | None, typer.Argument(
-        help="Original text, or a path to a UTF-8 file holding it.")] = None,
-    rewrite: Annotated[str | None, typer.Argument(
-        help="Rewritten text, or a path to a UTF-8 file holding it.")] = None,
-    pairs: Annotated[Path | None, typer.Option(
-        "--pairs", help="JSONL/CSV/Parquet file of pairs to check instead of two texts.")] = None,
+    original: Annotated[
+        str | None, typer.Argument(help="Original text, or a path to a UTF-8 file holding it.")
+    ] = None,
+    rewrite: Annotated[
+        str | None, typer.Argument(help="Rewritten text, or a path to a UTF-8 file holding it.")
+    ] = None,
+    pairs: Annotated[
+        Path | None,
+        typer.Option(
+            "--pairs", help="JSONL/CSV/Parquet file of pairs to check instead of two texts."
+        ),
+    ] = None,
     id_column: Annotated[str, typer.Option(help="Pair id column in --pairs.")] = "id",
     original_column: Annotated[str, typer.Option(help="Original text column.")] = "original",
     rewrite_column: Annotated[str, typer.Option(help="Rewrite text column.")] = "rewrite",
-    report: Annotated[Path | None, typer.Option(
-        help="Write per-pair verdicts and every discrepancy (.jsonl, .csv or .parquet).")] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write per-pair verdicts and every discrepancy (.jsonl, .csv or .parquet)."
+        ),
+    ] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
     max_chars: Annotated[int, typer.Option(help="Longest text accepted.")] = DEFAULT_MAX_CHARS,
 ) -> None:
@@ -106,18 +122,30 @@ def check_facts_command(
     """
     if pairs is not None:
         if original is not None or rewrite is not None:
-            raise InputError("give either two texts or --pairs, not both",
-                             hint="drop the positional texts when using --pairs")
-        rows = read_rows(pairs, required=(id_column, original_column, rewrite_column),
-                         text_columns=(original_column, rewrite_column), id_column=id_column,
-                         max_chars=max_chars)
+            raise InputError(
+                "give either two texts or --pairs, not both",
+                hint="drop the positional texts when using --pairs",
+            )
+        rows = read_rows(
+            pairs,
+            required=(id_column, original_column, rewrite_column),
+            text_columns=(original_column, rewrite_column),
+            id_column=id_column,
+            max_chars=max_chars,
+        )
         items = [(str(r[id_column]), r[original_column], r[rewrite_column]) for _, r in rows]
     elif original is not None and rewrite is not None:
-        items = [("pair", _text_or_file(original, "original", max_chars),
-                  _text_or_file(rewrite, "rewrite", max_chars))]
+        items = [
+            (
+                "pair",
+                _text_or_file(original, "original", max_chars),
+                _text_or_file(rewrite, "rewrite", max_chars),
+            )
+        ]
     else:
-        raise InputError("nothing to check",
-                         hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)")
+        raise InputError(
+            "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
+        )
     results = [(pair_id, check_facts(a, b)) for pair_id, a, b in items]
     if report is not None:
         write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
@@ -138,20 +166,30 @@ def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
     colours = {"pass": "green", "warn": "yellow", "fail": "red"}
     for pair_id, res in results:
         found = "; ".join(d.describe() for d in res.discrepancies) or "-"
-        table.add_row(pair_id, f"[{colours[res.verdict]}]{res.verdict}[/]",
-                      str(len(res.original_facts)), str(len(res.rewrite_facts)), found)
+        table.add_row(
+            pair_id,
+            f"[{colours[res.verdict]}]{res.verdict}[/]",
+            str(len(res.original_facts)),
+            str(len(res.rewrite_facts)),
+            found,
+        )
     out.print(table)
     counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
-    out.print(f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, "
-              f"{counts['fail']} fail")
+    out.print(
+        f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, {counts['fail']} fail"
+    )
 
 
 @app.command("corpus")
 def corpus_command(
-    config: Annotated[Path, typer.Argument(help="Corpus config (YAML); see examples/quickstart.yaml.")],
+    config: Annotated[
+        Path, typer.Argument(help="Corpus config (YAML); see examples/quickstart.yaml.")
+    ],
     overwrite: Annotated[bool, typer.Option(help="Replace outputs of an earlier run.")] = False,
-    out_dir: Annotated[Path | None, typer.Option(
-        "--out", help="Output folder (overrides output.dir of the config).")] = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", help="Output folder (overrides output.dir of the config)."),
+    ] = None,
 ) -> None:
     """Build a matched-guise corpus: plan, rewrite, fact-check, export.
 
@@ -173,13 +211,24 @@ def corpus_command(
     target = out_dir if out_dir is not None else settings.output_dir
     ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
     if not overwrite and (target / f"corpus{ext}").exists():
-        raise OutputError(f"{target / ('corpus' + ext)} already exists",
-                          hint="pass --overwrite to replace the run's outputs")
-    err.print(f"{len(plan.sources)} sources x {len(plan.specs)} specs = {len(plan.tasks)} "
-              f"variants on the {engine.name} engine")
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True,
-                  disable=not err.is_terminal) as progress:
+        raise OutputError(
+            f"{target / ('corpus' + ext)} already exists",
+            hint="pass --overwrite to replace the run's outputs",
+        )
+    err.print(
+        f"{len(plan.sources)} sources x {len(plan.specs)} specs = {len(plan.tasks)} "
+        f"variants on the {engine.name} engine"
+    )
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
         bar = progress.add_task("rewriting", total=len(plan.tasks))
         result = run_plan(plan, engine, lambda n: progress.advance(bar, n))
     paths = export_run(result, target, settings.output_format, overwrite=overwrite)
@@ -189,12 +238,16 @@ def corpus_command(
 
 
 def _print_summary(rows: list[dict[str, Any]]) -> None:
-    table = Table(title="Corpus summary (d_ = mean shift from the source, per 100 words; "
-                  "d_fk_grade in grade levels)")
+    table = Table(
+        title="Corpus summary (d_ = mean shift from the source, per 100 words; "
+        "d_fk_grade in grade levels)"
+    )
     columns = list(rows[0]) if rows else []
     for column in columns:
-        table.add_column(column.replace("d_sophisticated", "d_soph"),
-                         justify="left" if column == "transform" else "right")
+        table.add_column(
+            column.replace("d_sophisticated", "d_soph"),
+            justify="left" if column == "transform" else "right",
+        )
     for row in rows:
         table.add_row(*("-" if row[c] is None else str(row[c]) for c in columns))
     out.print(table)

@@ -34,7 +34,11 @@ __all__ = [
 Format = Literal["jsonl", "csv", "parquet"]
 DEFAULT_MAX_CHARS = 20_000
 _SUFFIXES: dict[str, Format] = {
-    ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet", ".pq": "parquet",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csv": "csv",
+    ".parquet": "parquet",
+    ".pq": "parquet",
 }
 
 
@@ -46,7 +50,8 @@ def detect_format(path: Path, fmt: Format | None = None) -> Format:
         return _SUFFIXES[path.suffix.lower()]
     except KeyError:
         raise SourceError(
-            f"cannot tell the format from the suffix {path.suffix!r}", path=path,
+            f"cannot tell the format from the suffix {path.suffix!r}",
+            path=path,
             hint="use .jsonl, .csv or .parquet, or pass --format",
         ) from None
 
@@ -56,7 +61,9 @@ def _decode(raw: bytes, path: Path, line: int) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SourceError(
-            f"invalid UTF-8 at byte {exc.start} of the line", path=path, line=line,
+            f"invalid UTF-8 at byte {exc.start} of the line",
+            path=path,
+            line=line,
             hint="re-save the file as UTF-8",
         ) from None
 
@@ -70,12 +77,19 @@ def _jsonl_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             try:
                 row = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise SourceError(f"malformed JSON line: {exc.msg} at column {exc.colno}",
-                                  path=path, line=number,
-                                  hint="write one JSON object per line") from None
+                raise SourceError(
+                    f"malformed JSON line: {exc.msg} at column {exc.colno}",
+                    path=path,
+                    line=number,
+                    hint="write one JSON object per line",
+                ) from None
             if not isinstance(row, dict):
-                raise SourceError("a JSON line must be an object", path=path, line=number,
-                                  hint='write one {"id": ..., "text": ...} object per line')
+                raise SourceError(
+                    "a JSON line must be an object",
+                    path=path,
+                    line=number,
+                    hint='write one {"id": ..., "text": ...} object per line',
+                )
             yield number, row
 
 
@@ -86,8 +100,12 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     reader = csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""))
     for row in reader:
         if None in row:
-            raise SourceError("row has more fields than the header", path=path,
-                              line=reader.line_num, hint="quote fields that contain commas")
+            raise SourceError(
+                "row has more fields than the header",
+                path=path,
+                line=reader.line_num,
+                hint="quote fields that contain commas",
+            )
         yield reader.line_num, dict(row)
 
 
@@ -97,10 +115,12 @@ def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         table = pq.read_table(path)
     except Exception as exc:  # pyarrow raises several unrelated types for bad files
-        raise SourceError(f"not a readable Parquet file: {exc}".splitlines()[0], path=path,
-                          hint="check the file was written completely") from None
-    for number, row in enumerate(table.to_pylist(), start=1):
-        yield number, row
+        raise SourceError(
+            f"not a readable Parquet file: {exc}".splitlines()[0],
+            path=path,
+            hint="check the file was written completely",
+        ) from None
+    yield from enumerate(table.to_pylist(), start=1)
 
 
 def read_rows(
@@ -128,20 +148,33 @@ def read_rows(
         for column in required:
             if column not in row:
                 present = ", ".join(sorted(row)) or "none"
-                raise SourceError(f"missing column {column!r} (columns: {present})",
-                                  path=path, line=number, column=column,
-                                  hint="name the right column with --id-column/--text-column")
+                raise SourceError(
+                    f"missing column {column!r} (columns: {present})",
+                    path=path,
+                    line=number,
+                    column=column,
+                    hint="name the right column with --id-column/--text-column",
+                )
         for column in text_columns:
             _check_text(row[column], path=path, line=number, column=column, max_chars=max_chars)
         if id_column is not None:
             key = str(row[id_column]).strip()
             if not key:
-                raise SourceError(f"empty id in column {id_column!r}", path=path, line=number,
-                                  column=id_column, hint="give every row an id")
+                raise SourceError(
+                    f"empty id in column {id_column!r}",
+                    path=path,
+                    line=number,
+                    column=id_column,
+                    hint="give every row an id",
+                )
             if key in seen:
-                raise SourceError(f"duplicate id {key!r} (first on line {seen[key]})",
-                                  path=path, line=number, column=id_column,
-                                  hint="make ids unique")
+                raise SourceError(
+                    f"duplicate id {key!r} (first on line {seen[key]})",
+                    path=path,
+                    line=number,
+                    column=id_column,
+                    hint="make ids unique",
+                )
             seen[key] = number
         rows.append((number, row))
     if not rows:
@@ -151,13 +184,20 @@ def read_rows(
 
 def _check_text(value: Any, *, path: Path, line: int, column: str, max_chars: int) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise SourceError(f"empty or whitespace-only text in column {column!r}",
-                          path=path, line=line, column=column,
-                          hint="remove the row or fill in its text")
+        raise SourceError(
+            f"empty or whitespace-only text in column {column!r}",
+            path=path,
+            line=line,
+            column=column,
+            hint="remove the row or fill in its text",
+        )
     if len(value) > max_chars:
         raise SourceError(
             f"text in column {column!r} has {len(value):,} characters, over the limit of "
-            f"{max_chars:,}", path=path, line=line, column=column,
+            f"{max_chars:,}",
+            path=path,
+            line=line,
+            column=column,
             hint="split the text or raise --max-chars",
         )
 
@@ -171,22 +211,33 @@ def read_sources(
     fmt: Format | None = None,
 ) -> list[Source]:
     """Sources from a corpus file; every other column goes to ``meta``."""
-    rows = read_rows(path, required=(id_column, text_column), text_columns=(text_column,),
-                     id_column=id_column, max_chars=max_chars, fmt=fmt)
+    rows = read_rows(
+        path,
+        required=(id_column, text_column),
+        text_columns=(text_column,),
+        id_column=id_column,
+        max_chars=max_chars,
+        fmt=fmt,
+    )
     return [
-        Source(id=str(row[id_column]).strip(), text=row[text_column],
-               meta={k: v for k, v in row.items() if k not in (id_column, text_column)})
+        Source(
+            id=str(row[id_column]).strip(),
+            text=row[text_column],
+            meta={k: v for k, v in row.items() if k not in (id_column, text_column)},
+        )
         for _, row in rows
     ]
 
 
 def _refuse_clobber(target: Path, overwrite: bool) -> None:
     if target.exists() and not overwrite:
-        raise OutputError(f"{target} already exists",
-                          hint="pass --overwrite to replace it, or choose another path")
+        raise OutputError(
+            f"{target} already exists",
+            hint="pass --overwrite to replace it, or choose another path",
+        )
 
 
-class atomic_writer:  # noqa: N801 - used like open()
+class atomic_writer:
     """Context manager yielding a temporary path that replaces ``target`` on success.
 
     Refuses to replace an existing ``target`` unless ``overwrite``; on an exception the
@@ -201,8 +252,9 @@ class atomic_writer:  # noqa: N801 - used like open()
     def __enter__(self) -> Path:
         _refuse_clobber(self.target, self.overwrite)
         self.target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp",
-                                    dir=self.target.parent)
+        fd, name = tempfile.mkstemp(
+            prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent
+        )
         os.close(fd)
         self._tmp = Path(name)
         return self._tmp

@@ -27,8 +27,9 @@ class Engine(Protocol):
 
     def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant: ...
 
-    def transform_batch(self, sources: Iterable[Source], specs: Sequence[TransformSpec],
-                        seed: int = 0) -> list[Variant]: ...
+    def transform_batch(
+        self, sources: Iterable[Source], specs: Sequence[TransformSpec], seed: int = 0
+    ) -> list[Variant]: ...
 
 
 class EngineConfig(BaseModel):
@@ -46,5 +47,8 @@ def make_engine(config: EngineConfig) -> Engine:
         from guisekit.rules import RulesEngine
 
         return RulesEngine(config.lexicons, config.profiles)
-    raise ConfigError("the llm engine is not available in this version",
-                      location="engine.name", hint="use `name: rules`")
+    raise ConfigError(
+        "the llm engine is not available in this version",
+        location="engine.name",
+        hint="use `name: rules`",
+    )

@@ -19,8 +19,13 @@ def _canonical(value: Any) -> Any:
 
 def stable_hash(*parts: Any, length: int = 16) -> str:
     """Hex digest of the canonical JSON of ``parts`` (sorted keys, no whitespace)."""
-    payload = json.dumps([_canonical(p) for p in parts], sort_keys=True, separators=(",", ":"),
-                         default=str, ensure_ascii=False)
+    payload = json.dumps(
+        [_canonical(p) for p in parts],
+        sort_keys=True,
+        separators=(",", ":"),
+        default=str,
+        ensure_ascii=False,
+    )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:length]
 
 

@@ -105,8 +105,7 @@ class PersonaGrid(_Frozen):
                 raise InputError(
                     f"persona id {levels!r} has {len(parts)} levels, the grid has "
                     f"{len(self.axes)} axes",
-                    hint="write one level per axis joined by '-', e.g. "
-                    + self.personas()[0].id,
+                    hint="write one level per axis joined by '-', e.g. " + self.personas()[0].id,
                 )
             levels = dict(zip((a.name for a in self.axes), parts, strict=True))
         extra = set(levels) - {a.name for a in self.axes}
@@ -114,11 +113,11 @@ class PersonaGrid(_Frozen):
             self.axis(sorted(extra)[0])
         missing = [a.name for a in self.axes if a.name not in levels]
         if missing:
-            raise InputError(f"persona lacks a level for axis {missing[0]!r}",
-                             hint="give a level on every axis of the grid")
-        return Persona(
-            levels=tuple((a.name, a.level(levels[a.name]).name) for a in self.axes)
-        )
+            raise InputError(
+                f"persona lacks a level for axis {missing[0]!r}",
+                hint="give a level on every axis of the grid",
+            )
+        return Persona(levels=tuple((a.name, a.level(levels[a.name]).name) for a in self.axes))
 
     def describe(self, persona: Persona) -> list[str]:
         """The level descriptions of ``persona``, in axis order."""
@@ -135,5 +134,8 @@ def load_grid(path: str | Path | None = None) -> PersonaGrid:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise ConfigError(err["msg"], location=f"{ref}: {where}",
-                          hint="see lexicons/personas/grid.yaml for the format") from exc
+        raise ConfigError(
+            err["msg"],
+            location=f"{ref}: {where}",
+            hint="see lexicons/personas/grid.yaml for the format",
+        ) from exc

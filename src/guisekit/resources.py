@@ -63,7 +63,9 @@ def read_text(ref: str | Path, kind: DataKind = "lexicons") -> str:
     except FileNotFoundError as exc:
         raise ResourceError(f"data file not found: {ref}", hint="check the name or path") from exc
     except UnicodeDecodeError as exc:
-        raise ResourceError(f"data file is not valid UTF-8: {ref}", hint="re-save as UTF-8") from exc
+        raise ResourceError(
+            f"data file is not valid UTF-8: {ref}", hint="re-save as UTF-8"
+        ) from exc
 
 
 def _strip_comments(text: str) -> list[str]:

@@ -37,10 +37,14 @@ def variant_rows(result: RunResult) -> list[dict[str, Any]]:
             row["persona"] = "-".join(spec.persona.values())
             row.update(spec.persona)
         provenance = variant.provenance
-        row.update(engine=provenance.engine, model=provenance.model, seed=provenance.seed,
-                   n_edits=len(provenance.edits),
-                   edits=[e.model_dump() for e in provenance.edits],
-                   params=provenance.params)
+        row.update(
+            engine=provenance.engine,
+            model=provenance.model,
+            seed=provenance.seed,
+            n_edits=len(provenance.edits),
+            edits=[e.model_dump() for e in provenance.edits],
+            params=provenance.params,
+        )
         rows.append(row)
     return rows
 
@@ -49,28 +53,39 @@ def fact_rows(result: RunResult) -> list[dict[str, Any]]:
     """Per-variant exact-check verdict with every discrepancy and its spans."""
     rows = []
     for variant, check in zip(result.variants, result.checks, strict=True):
-        row: dict[str, Any] = {"source_id": variant.source_id, "variant_id": variant.variant_id,
-                               "transform": label_of(variant.spec)}
+        row: dict[str, Any] = {
+            "source_id": variant.source_id,
+            "variant_id": variant.variant_id,
+            "transform": label_of(variant.spec),
+        }
         if check is None:
             row.update(verdict=None, as_intended=None, discrepancies=[])
         else:
-            row.update(verdict=check.verdict, as_intended=as_intended(variant.spec, check),
-                       discrepancies=[d.to_dict() for d in check.discrepancies])
+            row.update(
+                verdict=check.verdict,
+                as_intended=as_intended(variant.spec, check),
+                discrepancies=[d.to_dict() for d in check.discrepancies],
+            )
         rows.append(row)
     return rows
 
 
-def export_run(result: RunResult, out_dir: Path, fmt: Format, *, overwrite: bool
-               ) -> dict[str, Path]:
+def export_run(
+    result: RunResult, out_dir: Path, fmt: Format, *, overwrite: bool
+) -> dict[str, Path]:
     """Write corpus, fact report and summary into ``out_dir``; returns their paths."""
     suffix = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[fmt]
     paths = {name: out_dir / f"{name}{suffix}" for name in OUTPUT_NAMES}
     existing = [str(p) for p in paths.values() if p.exists()]
     if existing and not overwrite:
-        raise OutputError(f"{existing[0]} already exists",
-                          hint="pass --overwrite to replace the run's outputs")
-    contents = {"corpus": variant_rows(result), "fact_report": fact_rows(result),
-                "summary": result.summary}
+        raise OutputError(
+            f"{existing[0]} already exists", hint="pass --overwrite to replace the run's outputs"
+        )
+    contents = {
+        "corpus": variant_rows(result),
+        "fact_report": fact_rows(result),
+        "summary": result.summary,
+    }
     for name, rows in contents.items():
         write_rows(paths[name], rows, fmt=fmt, overwrite=True)
     return paths

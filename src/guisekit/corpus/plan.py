@@ -76,8 +76,9 @@ def load_config(path: str | Path) -> CorpusConfig:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: malformed YAML: {str(exc).splitlines()[0]}",
-                          hint="fix the YAML syntax") from None
+        raise ConfigError(
+            f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
+        ) from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping with sources, transforms and output")
     try:
@@ -85,8 +86,11 @@ def load_config(path: str | Path) -> CorpusConfig:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "config"
-        raise ConfigError(err["msg"], location=f"{path}: {where}",
-                          hint="see examples/quickstart.yaml for a complete config") from None
+        raise ConfigError(
+            err["msg"],
+            location=f"{path}: {where}",
+            hint="see examples/quickstart.yaml for a complete config",
+        ) from None
 
 
 class Task(_Strict):
@@ -115,8 +119,9 @@ def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
         wanted = entry.pop("personas")
         grid = load_grid(entry.get("grid"))
         try:
-            personas = (grid.personas() if wanted == "all"
-                        else [grid.persona(p) for p in _as_list(wanted)])
+            personas = (
+                grid.personas() if wanted == "all" else [grid.persona(p) for p in _as_list(wanted)]
+            )
         except GuisekitError as exc:
             raise ConfigError(exc.one_line(), location=f"{where}.personas") from None
         expansions = [{"persona": p.as_dict()} for p in personas]
@@ -131,8 +136,9 @@ def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
             except ValidationError as exc:
                 err = exc.errors()[0]
                 loc = ".".join(str(p) for p in err["loc"][1:] or err["loc"])
-                raise ConfigError(err["msg"], location=f"{where}.{loc}",
-                                  hint="check the transform's parameters") from None
+                raise ConfigError(
+                    err["msg"], location=f"{where}.{loc}", hint="check the transform's parameters"
+                ) from None
     return specs
 
 
@@ -142,15 +148,22 @@ def _as_list(value: Any) -> list[Any]:
 
 def build_plan(config: CorpusConfig, engine: Engine) -> Plan:
     """Read the sources and expand the transforms into keyed tasks."""
-    sources = read_sources(config.path(config.sources.path), id_column=config.sources.id_column,
-                           text_column=config.sources.text_column,
-                           max_chars=config.sources.max_chars)
+    sources = read_sources(
+        config.path(config.sources.path),
+        id_column=config.sources.id_column,
+        text_column=config.sources.text_column,
+        max_chars=config.sources.max_chars,
+    )
     if config.sources.limit is not None:
-        sources = sources[:config.sources.limit]
+        sources = sources[: config.sources.limit]
     specs = [spec for i, entry in enumerate(config.transforms) for spec in _expand_entry(entry, i)]
     tasks = [
-        Task(key=variant_id(source.id, spec, engine.config, config.seed), source_id=source.id,
-             spec=spec)
-        for source in sources for spec in specs
+        Task(
+            key=variant_id(source.id, spec, engine.config, config.seed),
+            source_id=source.id,
+            spec=spec,
+        )
+        for source in sources
+        for spec in specs
     ]
     return Plan(sources={s.id: s for s in sources}, specs=specs, tasks=tasks, seed=config.seed)

@@ -6,9 +6,9 @@ run and export serve the rules engine and, later, model-backed engines.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import functools
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
@@ -60,15 +60,15 @@ class RunResult:
     def _group_row(self, label: str, indexes: list[int]) -> dict[str, Any]:
         ok = [i for i in indexes if self.variants[i].status == "ok"]
         checked = [(self.variants[i].spec, c) for i in ok if (c := self.checks[i]) is not None]
-        shifts = [self._shift(self.variants[i].source_id, self.variants[i].text or "")
-                  for i in ok]
+        shifts = [self._shift(self.variants[i].source_id, self.variants[i].text or "") for i in ok]
         row: dict[str, Any] = {
             "transform": label,
             "variants": len(indexes),
             "ok": len(ok),
             "fact_pass": round(fmean(c.passed for _, c in checked), 3) if checked else None,
-            "as_intended": (round(fmean(as_intended(s, c) for s, c in checked), 3)
-                            if checked else None),
+            "as_intended": (
+                round(fmean(as_intended(s, c) for s, c in checked), 3) if checked else None
+            ),
         }
         for key in ("change", "d_fk_grade", "d_hedges", "d_informal", "d_sophisticated"):
             row[key] = round(fmean(s[key] for s in shifts), 3) if shifts else None
@@ -77,8 +77,12 @@ class RunResult:
 
 def _measures(text: str) -> dict[str, float]:
     cues = style_cues(text)
-    return {"d_fk_grade": flesch_kincaid_grade(text), "d_hedges": cues.hedges,
-            "d_informal": cues.informal_markers, "d_sophisticated": cues.sophisticated}
+    return {
+        "d_fk_grade": flesch_kincaid_grade(text),
+        "d_hedges": cues.hedges,
+        "d_informal": cues.informal_markers,
+        "d_sophisticated": cues.sophisticated,
+    }
 
 
 def label_of(spec: TransformSpec) -> str:
@@ -98,12 +102,21 @@ def run_plan(plan: Plan, engine: Engine, progress: Progress | None = None) -> Ru
         try:
             variant = engine.transform(source, task.spec, plan.seed)
         except Exception as exc:  # recorded per task; the run goes on
-            variant = Variant(source_id=source.id, variant_id=task.key, spec=task.spec,
-                              text=None, status="error", reason=f"{type(exc).__name__}: {exc}",
-                              provenance=Provenance(engine="rules", seed=plan.seed))
+            variant = Variant(
+                source_id=source.id,
+                variant_id=task.key,
+                spec=task.spec,
+                text=None,
+                status="error",
+                reason=f"{type(exc).__name__}: {exc}",
+                provenance=Provenance(engine="rules", seed=plan.seed),
+            )
         variants.append(variant)
-        checks.append(None if variant.text is None
-                      else compare_facts(source_facts[source.id], extract_facts(variant.text)))
+        checks.append(
+            None
+            if variant.text is None
+            else compare_facts(source_facts[source.id], extract_facts(variant.text))
+        )
         if progress is not None:
             progress(1)
     return RunResult(plan, variants, checks)
@@ -126,11 +139,18 @@ def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:
     old = [f for f in check.original_facts if f.kind == "money"]
     if spec.kind == "strengthen" or not old:
         added = after - before
-        return not before - after and sum(added.values()) == 1 and \
-            next(iter(added)).startswith("money:")
+        return (
+            not before - after
+            and sum(added.values()) == 1
+            and next(iter(added)).startswith("money:")
+        )
     new = [f for f in check.rewrite_facts if f.kind == "money"]
     others = Counter(k for k in before.elements() if not k.startswith("money:"))
-    return others == Counter(k for k in after.elements() if not k.startswith("money:")) \
-        and len(old) == len(new) and all(
-            o.amount is not None and n.amount == o.amount * spec.factor
-            and n.currency == o.currency for o, n in zip(old, new, strict=True))
+    return (
+        others == Counter(k for k in after.elements() if not k.startswith("money:"))
+        and len(old) == len(new)
+        and all(
+            o.amount is not None and n.amount == o.amount * spec.factor and n.currency == o.currency
+            for o, n in zip(old, new, strict=True)
+        )
+    )

@@ -24,6 +24,7 @@ from guisekit.facts.model import Discrepancy, Fact, FactCheckResult
 
 __all__ = ["check_facts", "compare_facts"]
 
+
 def _parts_agree(a: str | None, b: str | None) -> bool:
     if a is None or b is None:
         return True
@@ -34,11 +35,15 @@ def _compatible(a: Fact, b: Fact) -> bool:
     if a.kind != b.kind:
         return False
     if a.kind == "date":
-        return (_parts_agree(a.year, b.year) and _parts_agree(a.month, b.month)
-                and _parts_agree(a.day, b.day))
+        return (
+            _parts_agree(a.year, b.year)
+            and _parts_agree(a.month, b.month)
+            and _parts_agree(a.day, b.day)
+        )
     if a.kind == "money":
-        return (a.amount == b.amount and a.currency == b.currency
-                and _parts_agree(a.period, b.period))
+        return (
+            a.amount == b.amount and a.currency == b.currency and _parts_agree(a.period, b.period)
+        )
     return a.value == b.value
 
 
@@ -72,8 +77,9 @@ def compare_facts(original: Sequence[Fact], rewrite: Sequence[Fact]) -> FactChec
     right = [f for f in right if not _year_covered(f, original)]
     changed = _pair_off(left, right, _comparable)
     discrepancies = [
-        Discrepancy("changed", a.kind, a, b,
-                    "fail" if "fail" in (a.severity, b.severity) else "warn")
+        Discrepancy(
+            "changed", a.kind, a, b, "fail" if "fail" in (a.severity, b.severity) else "warn"
+        )
         for a, b in changed
     ]
     discrepancies += [Discrepancy("omitted", f.kind, f, None, f.severity) for f in left]

@@ -16,16 +16,45 @@ __all__ = [
 Grouping = Literal["none", "western", "indian"]
 
 _UNITS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
 }
 SCALE_WORDS: dict[str, int] = {
-    "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000,
-    "lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
-    "crore": 10_000_000, "crores": 10_000_000,
+    "thousand": 1_000,
+    "million": 1_000_000,
+    "billion": 1_000_000_000,
+    "lakh": 100_000,
+    "lakhs": 100_000,
+    "lac": 100_000,
+    "lacs": 100_000,
+    "crore": 10_000_000,
+    "crores": 10_000_000,
 }
 NUMBER_WORDS = frozenset(_UNITS) | frozenset(SCALE_WORDS) | {"hundred", "a", "and"}
 
@@ -46,8 +75,10 @@ def parse_digits(text: str) -> tuple[Decimal, Grouping, int] | None:
             grouping = "indian"
         else:
             return None
-    return Decimal(whole.replace(",", "") + ("." + decimals if decimals else "")), grouping, len(
-        decimals
+    return (
+        Decimal(whole.replace(",", "") + ("." + decimals if decimals else "")),
+        grouping,
+        len(decimals),
     )
 
 
@@ -91,7 +122,7 @@ def format_number(value: Decimal, grouping: Grouping, decimals: int) -> str:
         whole = f"{int(whole):,}"
     elif grouping == "indian" and len(whole) > 3:
         head, tail = whole[:-3], whole[-3:]
-        pairs = []
+        pairs: list[str] = []
         while len(head) > 2:
             pairs.insert(0, head[-2:])
             head = head[:-2]

@@ -38,13 +38,22 @@ class Contrast:
 
     @property
     def passed(self) -> bool:
-        return self.high_mean > self.low_mean * self.min_ratio if self.low_mean > 0 \
+        return (
+            self.high_mean > self.low_mean * self.min_ratio
+            if self.low_mean > 0
             else self.high_mean > 0
+        )
 
     def as_dict(self) -> dict[str, object]:
-        return {"measure": self.measure, "high": self.high_group, "low": self.low_group,
-                "high_mean": round(self.high_mean, 3), "low_mean": round(self.low_mean, 3),
-                "required_ratio": self.min_ratio, "passed": self.passed}
+        return {
+            "measure": self.measure,
+            "high": self.high_group,
+            "low": self.low_group,
+            "high_mean": round(self.high_mean, 3),
+            "low_mean": round(self.low_mean, 3),
+            "required_ratio": self.min_ratio,
+            "passed": self.passed,
+        }
 
 
 @dataclass(frozen=True)
@@ -98,11 +107,17 @@ def run_manipulation_checks(
     measure the intended shifts."""
     engine = engine or RulesEngine()
     personas = load_grid().personas()
-    fk, soph, informal, hedged, confident = {}, {}, {}, [], []
+    fk: dict[Persona, list[float]] = {}
+    soph: dict[Persona, list[float]] = {}
+    informal: dict[Persona, list[float]] = {}
+    hedged: list[float] = []
+    confident: list[float] = []
     convergence = []
     for source in sources:
-        guises = {p: engine.transform(source, PersonaSpec(persona=p.as_dict()), seed).text or ""
-                  for p in personas}
+        guises = {
+            p: engine.transform(source, PersonaSpec(persona=p.as_dict()), seed).text or ""
+            for p in personas
+        }
         for persona, text in guises.items():
             cues = style_cues(text, engine.lexicon)
             fk.setdefault(persona, []).append(flesch_kincaid_grade(text))
@@ -114,23 +129,46 @@ def run_manipulation_checks(
         before = _mean_pairwise_distance(list(guises.values()))
         for style in styles:
             spec = StandardiseSpec(style=style)
-            standard = [engine.transform(Source(id=source.id, text=t), spec, seed).text or ""
-                        for t in guises.values()]
-            convergence.append(Convergence(style, source.id, before,
-                                           _mean_pairwise_distance(standard)))
+            standard = [
+                engine.transform(Source(id=source.id, text=t), spec, seed).text or ""
+                for t in guises.values()
+            ]
+            convergence.append(
+                Convergence(style, source.id, before, _mean_pairwise_distance(standard))
+            )
 
     def group_mean(values: dict[Persona, list[float]], axis: str, level: str) -> float:
         return fmean(v for p, vs in values.items() if p.as_dict()[axis] == level for v in vs)
 
     contrasts = (
-        Contrast("flesch_kincaid_grade", "college", "high_school",
-                 group_mean(fk, "education", "college"), group_mean(fk, "education", "high_school")),
-        Contrast("sophisticated_words_per_100", "college", "high_school",
-                 group_mean(soph, "education", "college"),
-                 group_mean(soph, "education", "high_school")),
-        Contrast("informal_markers_per_100", "young", "old", group_mean(informal, "age", "young"),
-                 group_mean(informal, "age", "old")),
-        Contrast("hedge_density_per_100", "hedged", "confident", fmean(hedged), fmean(confident),
-                 min_ratio=3.0),
+        Contrast(
+            "flesch_kincaid_grade",
+            "college",
+            "high_school",
+            group_mean(fk, "education", "college"),
+            group_mean(fk, "education", "high_school"),
+        ),
+        Contrast(
+            "sophisticated_words_per_100",
+            "college",
+            "high_school",
+            group_mean(soph, "education", "college"),
+            group_mean(soph, "education", "high_school"),
+        ),
+        Contrast(
+            "informal_markers_per_100",
+            "young",
+            "old",
+            group_mean(informal, "age", "young"),
+            group_mean(informal, "age", "old"),
+        ),
+        Contrast(
+            "hedge_density_per_100",
+            "hedged",
+            "confident",
+            fmean(hedged),
+            fmean(confident),
+            min_ratio=3.0,
+        ),
     )
     return ManipulationReport(contrasts, tuple(convergence))

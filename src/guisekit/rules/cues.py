@@ -19,7 +19,9 @@ _LOWER_I = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
 _WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 _NUMBER_WORD = re.compile(
     r" (?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|fifty|sixty|hundred|a few|several|half)\b", re.IGNORECASE)
+    r"thirty|forty|fifty|sixty|hundred|a few|several|half)\b",
+    re.IGNORECASE,
+)
 
 
 def _word_count(text: str) -> int:
@@ -46,9 +48,10 @@ class HedgeScore:
 def _before_quantity(text: str, end: int) -> bool:
     """Whether an approximator is followed by a number or amount ("about $500"), which
     tells it from "about" meaning "concerning"."""
-    nxt = text[end:end + 2]
-    return nxt[:1] == " " and (nxt[1:].isdigit() or nxt[1:] in ("$", "₹")) or bool(
-        _NUMBER_WORD.match(text, end))
+    nxt = text[end : end + 2]
+    return (nxt[:1] == " " and (nxt[1:].isdigit() or nxt[1:] in ("$", "₹"))) or bool(
+        _NUMBER_WORD.match(text, end)
+    )
 
 
 def _matches(doc: Doc, phrases: PhraseMap) -> list[str]:
@@ -80,8 +83,11 @@ def hedge_score(text: str, lexicon: RulesLexicon | None = None) -> HedgeScore:
 
 
 def _hedge_score(doc: Doc, lex: RulesLexicon) -> HedgeScore:
-    cues = [cue for cue, start, end in _spans(doc, lex.hedge_cue_map)
-            if lex.hedge_cues[cue] != "approximator" or _before_quantity(doc.text, end)]
+    cues = [
+        cue
+        for cue, start, end in _spans(doc, lex.hedge_cue_map)
+        if lex.hedge_cues[cue] != "approximator" or _before_quantity(doc.text, end)
+    ]
     return HedgeScore(
         words=_word_count(doc.text),
         hedges=tuple(c for c in cues if lex.hedge_cues[c] in _HEDGE_CATEGORIES),
@@ -116,8 +122,9 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
     fillers = lex.all_fillers.mapping
     contractions = len(_matches(doc, lex.expansions))
     informal = len(doc.words(young)) + sum(1 for w in doc.words(_LOWER_I) if w.text[0] == "i")
-    informal += sum(1 for s in doc.sentence_starts
-                    if (w := doc.word_at(s)) is not None and w.lower in fillers)
+    informal += sum(
+        1 for s in doc.sentence_starts if (w := doc.word_at(s)) is not None and w.lower in fillers
+    )
     informal += text.count("!") + len(_matches(doc, lex.apostrophe_free)) + contractions
     formal = len(_matches(doc, lex.formal_markers))
     return StyleCues(

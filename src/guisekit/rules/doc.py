@@ -15,12 +15,20 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Doc", "Word", "match_case"]
+__all__ = ["NOT_SENTENCE_END", "Doc", "Word", "capital_i", "match_case"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
-_SENTENCE_START = re.compile(r"(?:\A|[.!?][\"')\]”’]*\s+|\n)\s*[\"'“‘(\[]*([A-Za-z])")
+# A full stop after these abbreviations does not end a sentence.
+NOT_SENTENCE_END = (
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bvs)(?<!\betc)"
+    r"(?<!\bNo)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\be\.g)(?<!\bi\.e)(?<!\bapprox)(?<!\bdept)"
+)
+_SENTENCE_START = re.compile(
+    rf"(?:\A|(?:[!?]|{NOT_SENTENCE_END}\.)[\"')\]”’]*\s+|\n)\s*[\"'“‘(\[]*([A-Za-z])"
+)
+_LONE_I = re.compile(r"\bi\b")
 _PREV_WORD = re.compile(r"([A-Za-z]+(?:['-][A-Za-z]+)*) \Z")
-_NOT_WORD = str.maketrans({c: " " for c in "\t\n\r.,;:!?\"()[]{}<>/\\|*&^%$#@+=~`“”‘_"})
+_NOT_WORD = str.maketrans({c: " " for c in '\t\n\r.,;:!?"()[]{}<>/\\|*&^%$#@+=~`“”‘_'})
 _BOUNDARY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'-")
 
 
@@ -33,15 +41,25 @@ class Word(NamedTuple):
     lower: str
 
 
+def capital_i(text: str) -> str:
+    """Write the pronoun i as I (lexicons are lower-case)."""
+    return _LONE_I.sub("I", text)
+
+
 def match_case(source: str, replacement: str) -> str:
-    """Give ``replacement`` the capitalisation pattern of ``source``."""
+    """Give ``replacement`` the capitalisation of ``source``: all capitals stay all
+    capitals, a capital first letter stays, a word kept from the source keeps its own
+    case ("on Monday" -> "in Monday"), and the pronoun i is written I."""
     if not replacement:
         return replacement
-    if len(source) > 1 and source.isupper():
+    if len(source) > 1 and source.isupper() and any(c.isalpha() for c in source[1:]):
         return replacement.upper()
+    kept = {w.lower(): w for w in source.split()[1:] if w[:1].isupper()}
+    words = [kept.get(w.lower(), w) for w in replacement.split(" ")]
+    result = _LONE_I.sub("I", " ".join(words))
     if source[:1].isupper():
-        return replacement[:1].upper() + replacement[1:]
-    return replacement
+        return result[:1].upper() + result[1:]
+    return result
 
 
 @functools.lru_cache(maxsize=8192)
@@ -74,16 +92,22 @@ class Doc:
         found = self._occurrences.get(word)
         if found is None:
             lowered = self.lowered
-            found = [m.start() for m in _word_pattern(word).finditer(lowered)
-                     if m.start() == 0 or lowered[m.start() - 1] not in _BOUNDARY_CHARS]
+            found = [
+                m.start()
+                for m in _word_pattern(word).finditer(lowered)
+                if m.start() == 0 or lowered[m.start() - 1] not in _BOUNDARY_CHARS
+            ]
             self._occurrences[word] = found
         return found
 
     def words(self, vocabulary: frozenset[str] | set[str]) -> list[Word]:
         """Every occurrence of any word of ``vocabulary``, in text order."""
         text = self.text
-        found = [Word(start, start + len(w), text[start:start + len(w)], w)
-                 for w in vocabulary & self.vocab for start in self.occurrences(w)]
+        found = [
+            Word(start, start + len(w), text[start : start + len(w)], w)
+            for w in vocabulary & self.vocab
+            for start in self.occurrences(w)
+        ]
         found.sort()
         return found
 
@@ -100,8 +124,10 @@ class Doc:
     def wrapped(self, start: int, end: int, before: str, after: str) -> bool:
         """Whether ``text[start:end]`` already stands between ``before`` and ``after``."""
         lowered = self.lowered
-        return lowered[max(0, start - len(before)):start] == before and \
-            lowered[end:end + len(after)] == after
+        return (
+            lowered[max(0, start - len(before)) : start] == before
+            and lowered[end : end + len(after)] == after
+        )
 
     @functools.cached_property
     def sentence_starts(self) -> list[int]:
@@ -119,20 +145,25 @@ class Doc:
         match = _WORD.match(self.text, offset)
         if match is None:
             return None
-        return Word(match.start(), match.end(), match.group(),
-                    self.lowered[match.start():match.end()])
+        return Word(
+            match.start(), match.end(), match.group(), self.lowered[match.start() : match.end()]
+        )
 
     def prev_word(self, offset: int) -> Word | None:
         """The word just before ``offset``, separated from it by exactly one space."""
         match = _PREV_WORD.search(self.text, max(0, offset - 40), offset)
         if match is None:
             return None
-        return Word(match.start(1), match.end(1), match.group(1),
-                    self.lowered[match.start(1):match.end(1)])
+        return Word(
+            match.start(1),
+            match.end(1),
+            match.group(1),
+            self.lowered[match.start(1) : match.end(1)],
+        )
 
     def next_word(self, end: int) -> Word | None:
         """The word just after ``end``, separated from it by exactly one space."""
-        if self.text[end:end + 1] != " ":
+        if self.text[end : end + 1] != " ":
             return None
         return self.word_at(end + 1)
 

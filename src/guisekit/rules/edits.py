@@ -56,8 +56,11 @@ def resolve(
     With ``shuffle=False`` the kept proposals are accepted in the order given (used by
     deterministic transforms such as standardise, where operator order is priority).
     """
-    kept = [e for e in proposals
-            if not doc.is_protected(e.start, e.end) and rng.random() < rates.get(e.operator, 0.0)]
+    kept = [
+        e
+        for e in proposals
+        if not doc.is_protected(e.start, e.end) and rng.random() < rates.get(e.operator, 0.0)
+    ]
     if shuffle:
         rng.shuffle(kept)
     accepted: list[Edit] = []
@@ -75,12 +78,20 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> tuple[str, list[dict[str, A
     pieces = []
     cursor = 0
     for edit in edits:
-        pieces.append(text[cursor:edit.start])
+        pieces.append(text[cursor : edit.start])
         pieces.append(edit.replacement)
         cursor = edit.end
     pieces.append(text[cursor:])
-    records = [{"operator": e.operator, "start": e.start, "end": e.end,
-                "before": text[e.start:e.end], "after": e.replacement} for e in edits]
+    records = [
+        {
+            "operator": e.operator,
+            "start": e.start,
+            "end": e.end,
+            "before": text[e.start : e.end],
+            "after": e.replacement,
+        }
+        for e in edits
+    ]
     return "".join(pieces), records
 
 

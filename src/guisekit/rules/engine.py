@@ -11,8 +11,8 @@ once and carried through the stages, so no stage can touch a fact.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +58,10 @@ class PersonaProfiles(BaseModel):
         for axis, level in persona.levels:
             profile = self.levels.get(axis, {}).get(level)
             if profile is None:
-                raise ConfigError(f"no rules profile for level {level!r} of axis {axis!r}",
-                                  hint="add it to the persona profiles file (--profiles)")
+                raise ConfigError(
+                    f"no rules profile for level {level!r} of axis {axis!r}",
+                    hint="add it to the persona profiles file (--profiles)",
+                )
             for name, rate in profile.items():
                 merged[name] = max(rate, merged.get(name, 0.0))
         return merged
@@ -71,15 +73,20 @@ def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
         profiles = PersonaProfiles.model_validate(read_yaml(ref))
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise ConfigError(err["msg"], location=f"{ref}: " + ".".join(map(str, err["loc"])),
-                          hint="see lexicons/personas/profiles.yaml for the format") from exc
+        raise ConfigError(
+            err["msg"],
+            location=f"{ref}: " + ".".join(map(str, err["loc"])),
+            hint="see lexicons/personas/profiles.yaml for the format",
+        ) from exc
     for axis, levels in profiles.levels.items():
         for level, rates in levels.items():
             for name, rate in rates.items():
                 get_operator(name)
                 if not 0.0 <= rate <= 1.0:
-                    raise ConfigError(f"rate {rate} outside [0, 1]",
-                                      location=f"{ref}: levels.{axis}.{level}.{name}")
+                    raise ConfigError(
+                        f"rate {rate} outside [0, 1]",
+                        location=f"{ref}: levels.{axis}.{level}.{name}",
+                    )
     return profiles
 
 
@@ -103,8 +110,10 @@ class OperatorTrial:
         if self.edits:
             return f"applied {len(self.edits)} edit(s)"
         if self.proposed and self.proposed == self.blocked:
-            return (f"does not apply: all {self.proposed} candidate(s) touch protected spans "
-                    "(facts, numbers, quotes, e-mails, URLs)")
+            return (
+                f"does not apply: all {self.proposed} candidate(s) touch protected spans "
+                "(facts, numbers, quotes, e-mails, URLs)"
+            )
         if self.proposed:
             return "does not apply: candidates overlapped each other and none survived"
         return f"does not apply: nothing in the text matches what {self.operator} rewrites"
@@ -130,10 +139,13 @@ class RulesEngine:
     name = "rules"
 
     def __init__(self, lexicons: Sequence[str | Path] = (), profiles: str | Path | None = None):
-        self.settings = _Settings(lexicons=tuple(str(p) for p in lexicons),
-                                  profiles=None if profiles is None else str(profiles))
-        self.lexicon = (RulesLexicon(tuple(Path(p) for p in lexicons)) if lexicons
-                        else default_lexicon())
+        self.settings = _Settings(
+            lexicons=tuple(str(p) for p in lexicons),
+            profiles=None if profiles is None else str(profiles),
+        )
+        self.lexicon = (
+            RulesLexicon(tuple(Path(p) for p in lexicons)) if lexicons else default_lexicon()
+        )
         self._profiles_path = profiles
         self._profiles: PersonaProfiles | None = None
 
@@ -163,10 +175,11 @@ class RulesEngine:
         key = (seed, source.id, spec.transform, spec.model_dump_json())
         params: dict[str, Any] = {}
         if isinstance(spec, FactEditSpec):
-            text, edits, intended = apply_fact_edit(source.text, spec, self.lexicon,
-                                                    local_rng(*key, "fact_edit"))
+            text, applied, intended = apply_fact_edit(
+                source.text, spec, self.lexicon, local_rng(*key, "fact_edit")
+            )
             params["intended"] = intended
-            edits = [e.model_dump() for e in edits]
+            edits = [e.model_dump() for e in applied]
         else:
             rates = self.rates(spec)
             rounds = _MAX_STANDARDISE_ROUNDS if isinstance(spec, StandardiseSpec) else 1
@@ -176,13 +189,18 @@ class RulesEngine:
             variant_id=variant_id(source.id, spec, self.config, seed),
             spec=spec,
             text=text,
-            provenance=Provenance(engine="rules", params=params, seed=seed,
-                                  edits=tuple(edits),
-                                  elapsed_ms=round((time.perf_counter() - started) * 1000, 3)),
+            provenance=Provenance(
+                engine="rules",
+                params=params,
+                seed=seed,
+                edits=tuple(edits),
+                elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+            ),
         )
 
-    def transform_batch(self, sources: Iterable[Source], specs: Sequence[TransformSpec],
-                        seed: int = 0) -> list[Variant]:
+    def transform_batch(
+        self, sources: Iterable[Source], specs: Sequence[TransformSpec], seed: int = 0
+    ) -> list[Variant]:
         """Every source under every spec, source-major."""
         return [self.transform(source, spec, seed) for source in sources for spec in specs]
 
@@ -213,14 +231,20 @@ class RulesEngine:
         blocked = sum(1 for e in proposals if doc.is_protected(e.start, e.end))
         accepted = resolve(doc, proposals, {name: 1.0}, rng, shuffle=False)
         new_text, records = apply_edits(text, accepted)
-        return OperatorTrial(name, text, new_text,
-                             tuple(AppliedEdit.model_validate(r) for r in records),
-                             len(proposals), blocked)
+        return OperatorTrial(
+            name,
+            text,
+            new_text,
+            tuple(AppliedEdit.model_validate(r) for r in records),
+            len(proposals),
+            blocked,
+        )
 
     # --- machinery -----------------------------------------------------------------------
 
-    def _rewrite(self, text: str, rates: Mapping[str, float], key: tuple[Any, ...], *,
-                 rounds: int) -> tuple[str, list[dict[str, Any]]]:
+    def _rewrite(
+        self, text: str, rates: Mapping[str, float], key: tuple[Any, ...], *, rounds: int
+    ) -> tuple[str, list[dict[str, Any]]]:
         """Run the stages; with ``rounds`` > 1, repeat until the text stops changing
         (deterministic transforms: this makes them idempotent)."""
         active = [name for name in rates if rates[name] > 0]

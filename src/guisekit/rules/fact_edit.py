@@ -30,10 +30,10 @@ def scaled_number(written: str, factor: Decimal) -> str:
     """The digits or words of an amount, multiplied by ``factor``, in the same format."""
     parsed = parse_digits(written) if written[:1].isdigit() else None
     if parsed is None:  # spelled out
-        value = parse_words(written)
-        if value is None:
+        spelled = parse_words(written)
+        if spelled is None:
             raise ValueError(f"not a number: {written!r}")
-        scaled = Decimal(value) * factor
+        scaled = Decimal(spelled) * factor
         words = num2words(scaled if scaled != scaled.to_integral_value() else int(scaled))
         return str(words).replace(",", "")
     value, grouping, decimals = parsed
@@ -46,9 +46,13 @@ def scaled_number(written: str, factor: Decimal) -> str:
 def _append(text: str, sentence: str) -> tuple[str, AppliedEdit]:
     body = text.rstrip()
     joiner = "" if not body else " "
-    return body + joiner + sentence + text[len(body):], AppliedEdit(
-        operator="fact_edit.append.v1", start=len(body), end=len(body),
-        before="", after=joiner + sentence)
+    return body + joiner + sentence + text[len(body) :], AppliedEdit(
+        operator="fact_edit.append.v1",
+        start=len(body),
+        end=len(body),
+        before="",
+        after=joiner + sentence,
+    )
 
 
 def apply_fact_edit(
@@ -67,21 +71,34 @@ def apply_fact_edit(
     return new_text, [edit], [{"change": "appended", "kind": spec.kind, "text": edit.after.strip()}]
 
 
-def _scale(text: str, money: list[Fact], factor: Decimal
-           ) -> tuple[str, list[AppliedEdit], list[dict[str, Any]]]:
+def _scale(
+    text: str, money: list[Fact], factor: Decimal
+) -> tuple[str, list[AppliedEdit], list[dict[str, Any]]]:
     pieces, edits, intended = [], [], []
     cursor = 0
     for fact in money:
         if fact.number_start is None or fact.number_end is None or fact.amount is None:
             continue
-        written = text[fact.number_start:fact.number_end]
+        written = text[fact.number_start : fact.number_end]
         scaled = scaled_number(written, factor)
-        pieces += [text[cursor:fact.number_start], scaled]
+        pieces += [text[cursor : fact.number_start], scaled]
         cursor = fact.number_end
-        edits.append(AppliedEdit(operator="fact_edit.scale_amounts.v1", start=fact.number_start,
-                                 end=fact.number_end, before=written, after=scaled))
-        intended.append({"change": "changed", "from": canonical_decimal(fact.amount),
-                         "to": canonical_decimal(fact.amount * factor),
-                         "currency": fact.currency})
+        edits.append(
+            AppliedEdit(
+                operator="fact_edit.scale_amounts.v1",
+                start=fact.number_start,
+                end=fact.number_end,
+                before=written,
+                after=scaled,
+            )
+        )
+        intended.append(
+            {
+                "change": "changed",
+                "from": canonical_decimal(fact.amount),
+                "to": canonical_decimal(fact.amount * factor),
+                "currency": fact.currency,
+            }
+        )
     pieces.append(text[cursor:])
     return "".join(pieces), edits, intended

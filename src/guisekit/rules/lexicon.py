@@ -47,9 +47,13 @@ class PhraseMap:
         for key, value in mapping.items():
             at = value.lower().find(key)
             if at >= 0 and value:
-                wraps[key] = (value[:at].lower(), value[at + len(key):].lower())
-        return cls(mapping, {k: tuple(sorted(v, key=len, reverse=True))
-                             for k, v in by_first.items()}, frozenset(by_first), wraps)
+                wraps[key] = (value[:at].lower(), value[at + len(key) :].lower())
+        return cls(
+            mapping,
+            {k: tuple(sorted(v, key=len, reverse=True)) for k, v in by_first.items()},
+            frozenset(by_first),
+            wraps,
+        )
 
     def inverse(self) -> PhraseMap:
         return PhraseMap.build((v.lower(), k) for k, v in self.mapping.items())
@@ -79,6 +83,9 @@ class RulesLexicon:
                 merged = _merge(merged, extra)
         return merged
 
+    def _pairs(self, name: str, columns: tuple[str, str]) -> list[tuple[str, str]]:
+        return [(row[0], row[1]) for row in self._tables(name, columns)]
+
     def _lines(self, name: str) -> frozenset[str]:
         lines = set(read_lines(PACKAGED / name))
         for folder in self.extra:
@@ -90,11 +97,11 @@ class RulesLexicon:
 
     @functools.cached_property
     def contractions(self) -> PhraseMap:
-        return PhraseMap.build(self._tables("contractions.tsv", ("expanded", "contracted")))
+        return PhraseMap.build(self._pairs("contractions.tsv", ("expanded", "contracted")))
 
     @functools.cached_property
     def expansions(self) -> PhraseMap:
-        rows = self._tables("contractions.tsv", ("expanded", "contracted"))
+        rows = self._pairs("contractions.tsv", ("expanded", "contracted"))
         first: dict[str, str] = {}
         for expanded, contracted in rows:
             first.setdefault(contracted, expanded)
@@ -117,7 +124,7 @@ class RulesLexicon:
 
     @functools.cached_property
     def register_up(self) -> PhraseMap:
-        return PhraseMap.build(self._tables("register_pairs.tsv", ("plain", "sophisticated")))
+        return PhraseMap.build(self._pairs("register_pairs.tsv", ("plain", "sophisticated")))
 
     @functools.cached_property
     def register_down(self) -> PhraseMap:
@@ -125,7 +132,7 @@ class RulesLexicon:
 
     @functools.cached_property
     def misspell(self) -> PhraseMap:
-        return PhraseMap.build(self._tables("misspellings.tsv", ("correct", "misspelled")))
+        return PhraseMap.build(self._pairs("misspellings.tsv", ("correct", "misspelled")))
 
     @functools.cached_property
     def fix_spelling(self) -> PhraseMap:
@@ -138,15 +145,18 @@ class RulesLexicon:
     def _regional_maps(self) -> dict[str, PhraseMap]:
         rows = self._tables("regional.tsv", ("standard", "regional", "region"))
         regions = sorted({r for _, _, r in rows})
-        return {region: PhraseMap.build((s, g) for s, g, r in rows if r == region)
-                for region in regions}
+        return {
+            region: PhraseMap.build((s, g) for s, g, r in rows if r == region) for region in regions
+        }
 
     @functools.cached_property
     def deregionalise(self) -> PhraseMap:
         rows = self._tables("regional.tsv", ("standard", "regional", "region"))
+        ambiguous = self._lines("regional_ambiguous.txt")
         first: dict[str, str] = {}
         for standard, regional, _ in rows:
-            first.setdefault(regional, standard)
+            if regional not in ambiguous:
+                first.setdefault(regional, standard)
         return PhraseMap.build(first.items())
 
     @functools.cached_property
@@ -162,14 +172,15 @@ class RulesLexicon:
 
     @functools.cached_property
     def modal_soften(self) -> PhraseMap:
-        return PhraseMap.build(self._tables("modal_softening.tsv", ("strong", "soft")))
+        return PhraseMap.build(self._pairs("modal_softening.tsv", ("strong", "soft")))
 
     @functools.cached_property
     def modal_strengthen(self) -> PhraseMap:
         """Soft -> strong, only where the soft form is unambiguous (not a bare modal)."""
         bare_modals = {"could", "should", "might", "may", "would", "can"}
         return PhraseMap.build(
-            (soft, strong) for strong, soft in self.modal_soften.mapping.items()
+            (soft, strong)
+            for strong, soft in self.modal_soften.mapping.items()
             if soft not in bare_modals
         )
 
@@ -204,6 +215,10 @@ class RulesLexicon:
     def words(self) -> frozenset[str]:
         """Apostrophe-less contractions that are words themselves (its, well, ...)."""
         return self._lines("apostrophe_words.txt")
+
+    @functools.cached_property
+    def participles(self) -> frozenset[str]:
+        return self._lines("participles.txt")
 
     @functools.cached_property
     def function_words(self) -> frozenset[str]:
@@ -262,11 +277,11 @@ class RulesLexicon:
 
     @functools.cache  # noqa: B019 - lexicons live as long as the process
     def fillers(self, style: str) -> tuple[str, ...]:
-        return tuple(m for m, s in self._tables("fillers.tsv", ("marker", "style")) if s == style)
+        return tuple(m for m, s in self._pairs("fillers.tsv", ("marker", "style")) if s == style)
 
     @functools.cached_property
     def all_fillers(self) -> PhraseMap:
-        return PhraseMap.build((m, "") for m, _ in self._tables("fillers.tsv", ("marker", "style")))
+        return PhraseMap.build((m, "") for m, _ in self._pairs("fillers.tsv", ("marker", "style")))
 
     @functools.cache  # noqa: B019 - lexicons live as long as the process
     def politeness(self, part: str, register: str) -> tuple[str, ...]:
@@ -281,18 +296,25 @@ class RulesLexicon:
         return tuple(c for c, s, d in self._insertions if s == slot and d == direction)
 
     @functools.cache  # noqa: B019 - lexicons live as long as the process
-    def removable(self, direction: str) -> PhraseMap:
-        """Cues this engine knows how to insert, hence how to remove, for one direction."""
-        return PhraseMap.build((c, "") for c, _, d in self._insertions if d == direction)
+    def removable(self, direction: str, slot: str) -> PhraseMap:
+        """Cues this engine inserts, hence knows how to remove, for one direction and slot
+        ("sentence" = clause openers and sentence adverbs, with a trailing "that" too)."""
+        slots = ("clause_start", "sentence_adverb") if slot == "sentence" else (slot,)
+        cues = [c for c, s, d in self._insertions if d == direction and s in slots]
+        if slot == "sentence":
+            cues += [f"{c} that" for c in cues if not c.endswith(" that")]
+        return PhraseMap.build((c, "") for c in cues)
 
     @functools.cached_property
     def hedge_cues(self) -> dict[str, str]:
         """cue -> category (hedge_phrase, approximator, softened_modal, booster)."""
-        return dict(self._tables("hedges.tsv", ("cue", "category")))
+        return dict(self._pairs("hedges.tsv", ("cue", "category")))
 
     @functools.cached_property
     def approximators(self) -> frozenset[str]:
-        return frozenset(c for c, k in self.hedge_cues.items() if k == "approximator" and " " not in c)
+        return frozenset(
+            c for c, k in self.hedge_cues.items() if k == "approximator" and " " not in c
+        )
 
     @functools.cached_property
     def hedge_cue_map(self) -> PhraseMap:

@@ -15,11 +15,11 @@ from guisekit.facts import extract_facts
 __all__ = ["protected_spans"]
 
 _OTHER = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"                   # e-mail
-    r"|(?:https?://|www\.)\S+"                         # URL
-    r"|\"[^\"\n]{1,400}\"|“[^”\n]{1,400}”"             # quoted text
-    r"|[#*X]*\d[\d,./:()\-]*\d|\d"                     # numbers, account/phone numbers
-    r"|\bX{2,}\w*"                                     # masked account numbers (XXXX1234)
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail
+    r"|(?:https?://|www\.)\S+"  # URL
+    r"|\"[^\"\n]{1,400}\"|“[^”\n]{1,400}”"  # quoted text
+    r"|[#*X]*\d[\d,./:()\-]*\d|\d"  # numbers, account/phone numbers
+    r"|\bX{2,}\w*"  # masked account numbers (XXXX1234)
 )
 
 

@@ -3,5 +3,13 @@
 from guisekit.rules.operators import discourse, lexical, noise
 from guisekit.rules.operators.base import REGISTRY, STAGES, Operator, Stage, get_operator
 
-__all__ = ["REGISTRY", "STAGES", "Operator", "Stage", "discourse", "get_operator", "lexical",
-           "noise"]
+__all__ = [
+    "REGISTRY",
+    "STAGES",
+    "Operator",
+    "Stage",
+    "discourse",
+    "get_operator",
+    "lexical",
+    "noise",
+]

@@ -48,13 +48,15 @@ class Operator:
 REGISTRY: dict[str, Operator] = {}
 
 
-def operator(name: str, family: str, stage: Stage) -> Callable[[Propose], Propose]:
-    """Register ``propose`` under ``name``; its docstring describes it in listings."""
+def operator(
+    name: str, family: str, stage: Stage, doc: str | None = None
+) -> Callable[[Propose], Propose]:
+    """Register ``propose`` under ``name``; ``doc`` (default: its docstring) describes it."""
 
     def register(func: Propose) -> Propose:
         if name in REGISTRY:
             raise ValueError(f"operator {name} registered twice")
-        REGISTRY[name] = Operator(name, family, stage, func, (func.__doc__ or "").strip())
+        REGISTRY[name] = Operator(name, family, stage, func, (doc or func.__doc__ or "").strip())
         return func
 
     return register
@@ -64,8 +66,9 @@ def get_operator(name: str) -> Operator:
     try:
         return REGISTRY[name]
     except KeyError:
-        raise ConfigError(f"unknown operator {name!r}",
-                          hint="run `guisekit operators` for the list") from None
+        raise ConfigError(
+            f"unknown operator {name!r}", hint="run `guisekit operators` for the list"
+        ) from None
 
 
 def map_edits(
@@ -74,12 +77,14 @@ def map_edits(
     name: str,
     *,
     sentence_start: bool | None = None,
+    accept: Callable[[int, int, str], bool] | None = None,
 ) -> Iterator[Edit]:
     """Edits replacing every occurrence of a ``phrases`` key by its value, case kept
     (longest key first at each position).
 
     ``sentence_start``: True keeps only matches that start a sentence, False only those
-    that don't, None both. An empty value deletes the phrase (see :func:`deletion`).
+    that don't, None both. ``accept(start, end, value)`` can veto a match in context.
+    An empty value deletes the phrase (see :func:`deletion`).
     """
     text = doc.text
     for first in phrases.firsts & doc.vocab:
@@ -93,6 +98,8 @@ def map_edits(
                 value = phrases.mapping[phrase]
                 if phrase in phrases.wraps and doc.wrapped(start, end, *phrases.wraps[phrase]):
                     break
+                if accept is not None and not accept(start, end, value):
+                    continue  # a shorter key may still fit here
                 if value:
                     yield Edit(start, end, match_case(text[start:end], value), name)
                 else:
@@ -109,15 +116,15 @@ def deletion(doc: Doc, start: int, end: int, name: str) -> Edit | None:
     stop = end
     while stop < len(text) and text[stop] in ", ":
         stop += 1
-    if stop >= len(text) or not text[stop].isalpha():
+    if stop >= len(text):
         return None
-    if doc.is_sentence_start(start):
+    if doc.is_sentence_start(start) and text[stop].isalpha():
         return Edit(start, stop + 1, text[stop].upper(), name)
     return Edit(start, stop, "", name)
 
 
 def recase_first(word: Word, lex: RulesLexicon) -> str:
     """A sentence's first word as it reads after a marker is put before it."""
-    if word.lower in lex.function_words:
+    if word.lower in lex.function_words and not word.text.isupper():
         return word.text[:1].lower() + word.text[1:]
     return word.text

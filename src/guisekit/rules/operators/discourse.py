@@ -4,47 +4,104 @@ hedge and booster cues, and article dropping."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
-from guisekit.rules.doc import Doc
+from guisekit.rules.doc import Doc, capital_i
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, recase_first
 
-_COPULAS = frozenset({"is", "was", "are", "were", "be", "been", "am", "seemed", "seems", "felt",
-                      "feel", "feels", "looked", "looks", "became", "become", "remain",
-                      "remained", "got", "get"})
+_COPULAS = frozenset(
+    {
+        "is",
+        "was",
+        "are",
+        "were",
+        "be",
+        "been",
+        "am",
+        "seemed",
+        "seems",
+        "felt",
+        "feel",
+        "feels",
+        "looked",
+        "looks",
+        "became",
+        "become",
+        "remain",
+        "remained",
+        "got",
+        "get",
+    }
+)
 _MODALS = frozenset({"will", "would", "can", "should", "i'll", "we'll"})
 _MODAL_SUBJECTS = frozenset({"i", "we"})
-_NOT_A_VERB = frozenset({"not", "be", "have", "you", "i", "we", "they", "it", "also", "still",
-                         "never", "always", "just", "the", "a", "an", "to"})
+_NOT_A_VERB = frozenset(
+    {
+        "not",
+        "be",
+        "have",
+        "you",
+        "i",
+        "we",
+        "they",
+        "it",
+        "also",
+        "still",
+        "never",
+        "always",
+        "just",
+        "the",
+        "a",
+        "an",
+        "to",
+    }
+)
 _ARTICLES = frozenset({"the", "a", "an"})
+_GREETINGS = frozenset(
+    {"hi", "hello", "hey", "dear", "greetings", "good", "morning", "to", "howdy", "hiya"}
+)
 
 
-def _sentence_marker(doc: Doc, lex: RulesLexicon, rng: random.Random, choices: tuple[str, ...],
-                     name: str, *, comma: bool) -> Iterator[Edit]:
+def _sentence_marker(
+    doc: Doc,
+    lex: RulesLexicon,
+    rng: random.Random,
+    choices: tuple[str, ...],
+    name: str,
+    *,
+    comma: bool,
+) -> Iterator[Edit]:
     """Put a marker before the first word of each sentence ("Honestly, the bank ...")."""
     if not choices:
         return
     joiner = ", " if comma else " "
     for start in doc.sentence_starts:
         word = doc.word_at(start)
-        if word is None or word.lower in lex.sentence_openers \
-                or doc.text[word.end:word.end + 1] == ",":
+        if (
+            word is None
+            or word.lower in lex.sentence_openers
+            or doc.text[word.end : word.end + 1] == ","
+        ):
             continue
         marker = rng.choice(choices)
-        text = marker[:1].upper() + marker[1:] + joiner + recase_first(word, lex)
+        text = capital_i(marker[:1].upper() + marker[1:]) + joiner + recase_first(word, lex)
         yield Edit(word.start, word.end, text, name)
 
 
 def _filler(style: str) -> None:
     name = f"filler_{style}.v1"
 
-    @operator(name, "discourse_marker", "discourse")
+    @operator(
+        name,
+        "discourse_marker",
+        "discourse",
+        doc=f"Sentence-initial {style} discourse markers and fillers (Honestly, ...).",
+    )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         return _sentence_marker(doc, lex, rng, lex.fillers(style), name, comma=True)
-
-    propose.__doc__ = f"Sentence-initial {style} discourse markers and fillers (Honestly, ...)."
 
 
 for _style in ("young", "casual", "older"):
@@ -55,7 +112,7 @@ for _style in ("young", "casual", "older"):
 def remove_filler(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete sentence-initial fillers followed by a comma (Honestly, the -> The)."""
     for edit in map_edits(doc, lex.all_fillers, "remove_filler.v1", sentence_start=True):
-        if "," in doc.text[edit.start:edit.end]:
+        if "," in doc.text[edit.start : edit.end]:
             yield edit
 
 
@@ -66,26 +123,38 @@ def _all(lex: RulesLexicon, part: str) -> tuple[str, ...]:
 def _opening(register: str) -> None:
     name = f"open_{register}.v1"
 
-    @operator(name, "politeness", "discourse")
+    @operator(
+        name,
+        "politeness",
+        "discourse",
+        doc=f"A {register} opening line (Dear Sir or Madam, / Hi,).",
+    )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         choices = lex.politeness("openings", register)
-        if choices and not any(doc.text.startswith(o) for o in _all(lex, "openings")):
+        first = doc.word_at(0)
+        greeted = first is not None and first.lower in _GREETINGS
+        if (
+            choices
+            and not greeted
+            and not any(doc.text.startswith(o) for o in _all(lex, "openings"))
+        ):
             yield Edit(0, 0, rng.choice(choices) + "\n\n", name)
-
-    propose.__doc__ = f"A {register} opening line (Dear Sir or Madam, / Hi,)."
 
 
 def _closing(register: str) -> None:
     name = f"close_{register}.v1"
 
-    @operator(name, "politeness", "discourse")
+    @operator(
+        name,
+        "politeness",
+        "discourse",
+        doc=f"A {register} closing sentence (Thank you for your time.).",
+    )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         choices = lex.politeness("closings", register)
         body = doc.text.rstrip()
         if choices and not any(body.endswith(c) for c in _all(lex, "closings")):
             yield Edit(len(body), len(body), "\n\n" + rng.choice(choices), name)
-
-    propose.__doc__ = f"A {register} closing sentence (Thank you for your time.)."
 
 
 for _register in ("formal", "casual"):
@@ -101,7 +170,10 @@ def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
             end = len(opening)
             while end < len(doc.text) and doc.text[end].isspace():
                 end += 1
-            yield Edit(0, end, "", "remove_opening.v1")
+            if end < len(doc.text) and doc.text[end].isalpha():
+                yield Edit(0, end + 1, doc.text[end].upper(), "remove_opening.v1")
+            elif end < len(doc.text):
+                yield Edit(0, end, "", "remove_opening.v1")
             return
 
 
@@ -119,9 +191,16 @@ def remove_closing(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
             return
 
 
-def _before_adjective(doc: Doc, lex: RulesLexicon, rng: random.Random, choices: tuple[str, ...],
-                      name: str, *, adjectives: frozenset[str], after_copula: bool
-                      ) -> Iterator[Edit]:
+def _before_adjective(
+    doc: Doc,
+    lex: RulesLexicon,
+    rng: random.Random,
+    choices: tuple[str, ...],
+    name: str,
+    *,
+    adjectives: frozenset[str],
+    after_copula: bool,
+) -> Iterator[Edit]:
     """Insert a word before adjectives ("was late" -> "was somewhat late")."""
     if not choices:
         return
@@ -137,31 +216,49 @@ def _before_adjective(doc: Doc, lex: RulesLexicon, rng: random.Random, choices: 
 @operator("intensify.v1", "emphasis", "discourse")
 def intensify(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """General intensifiers before emotive adjectives (very frustrated)."""
-    return _before_adjective(doc, lex, rng, lex.intensifiers("general"), "intensify.v1",
-                             adjectives=lex.emotive_adjectives, after_copula=False)
+    return _before_adjective(
+        doc,
+        lex,
+        rng,
+        lex.intensifiers("general"),
+        "intensify.v1",
+        adjectives=lex.emotive_adjectives,
+        after_copula=False,
+    )
 
 
 @operator("intensify_young.v1", "emphasis", "discourse")
 def intensify_young(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Young intensifiers before emotive adjectives (super frustrated)."""
-    return _before_adjective(doc, lex, rng, lex.intensifiers("young"), "intensify_young.v1",
-                             adjectives=lex.emotive_adjectives, after_copula=False)
+    return _before_adjective(
+        doc,
+        lex,
+        rng,
+        lex.intensifiers("young"),
+        "intensify_young.v1",
+        adjectives=lex.emotive_adjectives,
+        after_copula=False,
+    )
 
 
-def _remove_before_adjective(doc: Doc, lex: RulesLexicon, words: frozenset[str],
-                             name: str) -> Iterator[Edit]:
+def _remove_before_adjective(
+    doc: Doc, lex: RulesLexicon, words: frozenset[str], name: str
+) -> Iterator[Edit]:
+    """Delete an intensifier before an adjective, but not the "so" of "so late that"."""
     for word in doc.words(words):
         nxt = doc.next_word(word.end)
-        if nxt is not None and nxt.lower in lex.adjectives \
-                and not doc.is_sentence_start(word.start):
-            yield Edit(word.start, nxt.start, "", name)
+        if nxt is None or nxt.lower not in lex.adjectives or doc.is_sentence_start(word.start):
+            continue
+        after = doc.next_word(nxt.end)
+        if word.lower == "so" and after is not None and after.lower == "that":
+            continue
+        yield Edit(word.start, nxt.start, "", name)
 
 
 @operator("remove_young_intensifier.v1", "emphasis", "discourse")
 def remove_young_intensifier(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete young intensifiers before adjectives (super frustrated -> frustrated)."""
-    return _remove_before_adjective(doc, lex, lex.young_intensifiers,
-                                    "remove_young_intensifier.v1")
+    return _remove_before_adjective(doc, lex, lex.young_intensifiers, "remove_young_intensifier.v1")
 
 
 @operator("remove_intensifier.v1", "emphasis", "discourse")
@@ -174,41 +271,96 @@ def _slots(direction: str, label: str) -> None:
     family = "hedge" if direction == "hedged" else "booster"
     prefix = "hedge" if direction == "hedged" else "booster"
 
-    @operator(f"{prefix}_clause.v1", family, "discourse")
+    @operator(
+        f"{prefix}_clause.v1",
+        family,
+        "discourse",
+        doc=f"{label} clause at sentence start (I think / I know that).",
+    )
     def clause(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(doc, lex, rng, lex.insertions("clause_start", direction),
-                                f"{prefix}_clause.v1", comma=False)
+        return _sentence_marker(
+            doc,
+            lex,
+            rng,
+            lex.insertions("clause_start", direction),
+            f"{prefix}_clause.v1",
+            comma=False,
+        )
 
-    @operator(f"{prefix}_adverb.v1", family, "discourse")
+    @operator(
+        f"{prefix}_adverb.v1",
+        family,
+        "discourse",
+        doc=f"{label} sentence adverb (Perhaps, / Clearly,).",
+    )
     def adverb(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(doc, lex, rng, lex.insertions("sentence_adverb", direction),
-                                f"{prefix}_adverb.v1", comma=True)
+        return _sentence_marker(
+            doc,
+            lex,
+            rng,
+            lex.insertions("sentence_adverb", direction),
+            f"{prefix}_adverb.v1",
+            comma=True,
+        )
 
-    @operator(f"{prefix}_adjective.v1", family, "discourse")
+    @operator(
+        f"{prefix}_adjective.v1",
+        family,
+        "discourse",
+        doc=f"{label} word before a predicative adjective (somewhat / extremely).",
+    )
     def adjective(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _before_adjective(doc, lex, rng, lex.insertions("pre_adjective", direction),
-                                 f"{prefix}_adjective.v1", adjectives=lex.adjectives,
-                                 after_copula=True)
+        return _before_adjective(
+            doc,
+            lex,
+            rng,
+            lex.insertions("pre_adjective", direction),
+            f"{prefix}_adjective.v1",
+            adjectives=lex.adjectives,
+            after_copula=True,
+        )
 
-    @operator(f"{prefix}_modal.v1", family, "discourse")
+    @operator(
+        f"{prefix}_modal.v1",
+        family,
+        "discourse",
+        doc=f"{label} after I/we + modal (will try to / will definitely).",
+    )
     def modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         choices = lex.insertions("after_modal", direction)
         for word in doc.words(_MODALS):
             prev = doc.prev_word(word.start)
             nxt = doc.next_word(word.end)
             subject_ok = word.lower in ("i'll", "we'll") or (
-                prev is not None and prev.lower in _MODAL_SUBJECTS)
+                prev is not None and prev.lower in _MODAL_SUBJECTS
+            )
             if subject_ok and nxt is not None and nxt.lower not in _NOT_A_VERB and choices:
                 yield Edit(nxt.start, nxt.start, rng.choice(choices) + " ", f"{prefix}_modal.v1")
-
-    clause.__doc__ = f"{label} clause at sentence start (I think / I know that)."
-    adverb.__doc__ = f"{label} sentence adverb (Perhaps, / Clearly,)."
-    adjective.__doc__ = f"{label} word before a predicative adjective (somewhat / extremely)."
-    modal.__doc__ = f"{label} after I/we + modal (will try to / will definitely)."
 
 
 _slots("hedged", "Hedge")
 _slots("confident", "Booster")
+
+
+_QUANTITY = re.compile(
+    r"(?<![\w$₹.,/:#-])(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty)"
+    r"(?= (?:more )?(?:minutes?|hours?|days?|business days|weeks?|months?|years?|times|calls"
+    r"|letters|emails|e-mails|visits|attempts|people|employees|customers)\b)",
+    re.IGNORECASE,
+)
+
+
+@operator("hedge_approximator.v1", "hedge", "discourse")
+def hedge_approximator(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Approximators before counts and durations ("45 minutes" -> "about 45 minutes");
+    never before money, dates or percentages."""
+    choices = lex.insertions("before_quantity", "hedged")
+    for match in _QUANTITY.finditer(doc.text):
+        prev = doc.prev_word(match.start())
+        if choices and (prev is None or prev.lower not in lex.approximators):
+            yield Edit(match.start(), match.start(), rng.choice(choices) + " ",
+                       "hedge_approximator.v1")
+
 
 
 @operator("article_drop.v1", "l2_marker", "discourse")

@@ -4,6 +4,7 @@ connectives, request frames, modals and written second-language markers."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 from guisekit.rules.doc import Doc, match_case
@@ -14,28 +15,83 @@ from guisekit.rules.operators.base import map_edits, operator
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
 
 
+_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she", "it", "there", "that"})
+_DETERMINERS = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "my",
+        "your",
+        "his",
+        "her",
+        "our",
+        "their",
+        "its",
+        "per",
+        "each",
+        "every",
+        "one",
+    }
+)
+_DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
+
+
 @operator("contract.v1", "contraction", "lexical")
 def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """do not -> don't."""
-    return map_edits(doc, lex.contractions, "contract.v1")
+    """do not -> don't; not at the end of a clause ("It is what it is." stays)."""
+
+    def mid_clause(start: int, end: int, value: str) -> bool:
+        return doc.next_word(end) is not None
+
+    return map_edits(doc, lex.contractions, "contract.v1", accept=mid_clause)
 
 
 @operator("expand.v1", "contraction", "lexical")
 def expand(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """don't -> do not."""
-    return map_edits(doc, lex.expansions, "expand.v1")
+    """don't -> do not; 's and 'd before a participle -> has/had ("he's been" -> "he has
+    been"); not in questions that put the subject after the verb ("Can't you ...?")."""
+    for edit in map_edits(doc, lex.expansions, "expand.v1"):
+        after = doc.next_word(edit.end)
+        before = doc.text[edit.start : edit.end].lower().replace("’", "'")
+        if before.endswith("n't") and after is not None and after.lower in _SUBJECTS:
+            continue
+        participle = after is not None and (
+            after.lower in lex.participles or (after.lower.endswith("ed") and len(after.lower) > 4)
+        )
+        if participle and before.endswith(("'s", "'d")):
+            head = edit.replacement.rsplit(" ", 1)[0]
+            verb = "has" if before.endswith("'s") else "had"
+            yield edit._replace(replacement=f"{head} {verb}")
+        else:
+            yield edit
+
+
+def _with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
+    """Keep "a"/"an" right when a swap changes the sound the next word starts with."""
+    for edit in edits:
+        prev = doc.prev_word(edit.start)
+        if prev is not None and prev.lower in ("a", "an"):
+            wanted = "an" if edit.replacement[:1].lower() in "aeiou" else "a"
+            if wanted != prev.lower:
+                article = match_case(prev.text, wanted)
+                yield Edit(prev.start, edit.end, f"{article} {edit.replacement}", edit.operator)
+                continue
+        yield edit
 
 
 @operator("register_up.v1", "register", "lexical")
 def register_up(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Plain word -> sophisticated word (buy -> purchase)."""
-    return map_edits(doc, lex.register_up, "register_up.v1")
+    """Plain word -> sophisticated word (buy -> purchase), a/an kept right."""
+    return _with_article(doc, map_edits(doc, lex.register_up, "register_up.v1"))
 
 
 @operator("register_down.v1", "register", "lexical")
 def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Sophisticated word -> plain word (purchase -> buy)."""
-    return map_edits(doc, lex.register_down, "register_down.v1")
+    """Sophisticated word -> plain word (purchase -> buy), a/an kept right."""
+    return _with_article(doc, map_edits(doc, lex.register_down, "register_down.v1"))
 
 
 @operator("misspell.v1", "spelling", "lexical")
@@ -53,11 +109,9 @@ def fix_spelling(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
 def _regional(region: str) -> None:
     name = f"regional_{region}.v1"
 
-    @operator(name, "regional", "lexical")
+    @operator(name, "regional", "lexical", doc=f"Standard word -> {region} regional vocabulary.")
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         return map_edits(doc, lex.regional(region), name)
-
-    propose.__doc__ = f"Standard word -> {region} regional vocabulary."
 
 
 for _region in ("rural", "urban", "suburban"):
@@ -66,15 +120,28 @@ for _region in ("rural", "urban", "suburban"):
 
 @operator("deregionalise.v1", "regional", "lexical")
 def deregionalise(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Regional vocabulary -> standard word."""
+    """Regional vocabulary -> standard word (not forms that are ordinary English too)."""
     return map_edits(doc, lex.deregionalise, "deregionalise.v1")
 
 
 @operator("connective_formal.v1", "connective", "lexical")
 def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Sentence-initial but/so/also -> However,/Therefore,/Furthermore,."""
-    yield from map_edits(doc, lex.connectives("start", formal=True), "connective_formal.v1",
-                         sentence_start=True)
+    """Sentence-initial but/so/also -> However,/Therefore,/Furthermore, (not "So many")."""
+
+    def connective(start: int, end: int, value: str) -> bool:
+        after = doc.next_word(end)
+        return after is None or after.lower not in _DEGREE_TARGETS | lex.adjectives
+
+    for edit in map_edits(
+        doc,
+        lex.connectives("start", formal=True),
+        "connective_formal.v1",
+        sentence_start=True,
+        accept=connective,
+    ):
+        if edit.replacement.endswith(",") and doc.text[edit.end : edit.end + 1] == ",":
+            edit = edit._replace(replacement=edit.replacement[:-1])
+        yield edit
     yield from map_edits(doc, lex.connectives("any", formal=True), "connective_formal.v1")
 
 
@@ -82,23 +149,40 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
 def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Formal connectives -> plain ones (However, -> But)."""
     text = doc.text
-    for edit in map_edits(doc, lex.connectives("start", formal=False), "connective_plain.v1",
-                          sentence_start=True):
-        end = edit.end + 1 if text[edit.end:edit.end + 1] == "," else edit.end
+    for edit in map_edits(
+        doc, lex.connectives("start", formal=False), "connective_plain.v1", sentence_start=True
+    ):
+        end = edit.end + 1 if text[edit.end : edit.end + 1] == "," else edit.end
         yield Edit(edit.start, end, edit.replacement, edit.operator)
     yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
 
 
 @operator("request_polite.v1", "politeness", "lexical")
 def request_polite(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Blunt request frames -> polite ones (I want -> I would like)."""
-    return map_edits(doc, lex.request_polite, "request_polite.v1")
+    """Blunt request frames -> polite ones (I want -> I would like); frames that gain a
+    "please" only where a request starts a sentence ("Send me ..." -> "Please send me")."""
+
+    def imperative(start: int, end: int, value: str) -> bool:
+        return not value.lower().startswith("please") or doc.is_sentence_start(start)
+
+    last_end, last_please = -2, False
+    for edit in sorted(map_edits(doc, lex.request_polite, "request_polite.v1", accept=imperative)):
+        adjacent = doc.text[last_end : edit.start].isspace() if last_end >= 0 else False
+        if not (adjacent and last_please and edit.replacement.lower().startswith("please")):
+            yield edit
+            last_end, last_please = edit.end, edit.replacement.lower().endswith("please")
 
 
 @operator("soften_modal.v1", "hedge", "lexical")
 def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Confident forms -> hedged forms (will -> might, always -> usually)."""
-    return map_edits(doc, lex.modal_soften, "soften_modal.v1")
+    """Confident forms -> hedged forms (will -> might, must -> should); a word after a
+    determiner is a noun and stays ("a can of soup")."""
+
+    def modal(start: int, end: int, value: str) -> bool:
+        prev = doc.prev_word(start)
+        return prev is None or prev.lower not in _DETERMINERS
+
+    return map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
 
 
 @operator("strengthen_modal.v1", "booster", "lexical")
@@ -111,10 +195,10 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
 def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete hedges this engine can insert (I think, perhaps, somewhat, try to) and
     approximators before a number (about $500 -> $500)."""
-    yield from map_edits(doc, lex.removable("hedged"), "remove_hedge.v1")
+    yield from _remove_cues(doc, lex, "hedged", "remove_hedge.v1")
     text = doc.text
     for word in doc.words(lex.approximators):
-        after = text[word.end:word.end + 2]
+        after = text[word.end : word.end + 2]
         if after[:1] == " " and after[1:] and (after[1:].isdigit() or after[1:] in "$₹"):
             yield Edit(word.start, word.end + 1, "", "remove_hedge.v1")
 
@@ -122,7 +206,44 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
 @operator("remove_booster.v1", "booster", "lexical")
 def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete boosters this engine can insert (clearly, definitely, I know that)."""
-    return map_edits(doc, lex.removable("confident"), "remove_booster.v1")
+    return _remove_cues(doc, lex, "confident", "remove_booster.v1")
+
+
+_MODALS = frozenset({"will", "would", "can", "could", "should", "i'll", "we'll", "i'd"})
+_SENTENCE_REST = re.compile(r"[^.!?\n]*")
+
+
+def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iterator[Edit]:
+    """Delete cues where they work as cues: clause openers at a sentence start with a
+    clause after them ("I think the fee is wrong", not "I think so"), degree words before
+    an adjective ("somewhat late", not "would rather pay"), and modal cues after a modal."""
+
+    def clause_follows(start: int, end: int, value: str) -> bool:
+        rest = _SENTENCE_REST.match(doc.text, end)
+        return rest is not None and len(rest.group().split()) >= 3
+
+    def before_adjective(start: int, end: int, value: str) -> bool:
+        after = doc.next_word(end)
+        return after is not None and after.lower in lex.adjectives
+
+    def after_modal(start: int, end: int, value: str) -> bool:
+        before = doc.prev_word(start)
+        return before is not None and before.lower in _MODALS
+
+    def parenthetical(start: int, end: int, value: str) -> bool:
+        return doc.text[start - 2 : start] == ", " and doc.text[end : end + 1] == ","
+
+    yield from map_edits(
+        doc, lex.removable(direction, "sentence"), name, sentence_start=True, accept=clause_follows
+    )
+    for edit in map_edits(
+        doc, lex.removable(direction, "sentence"), name, sentence_start=False, accept=parenthetical
+    ):  # "The fee, I think, is wrong." -> "The fee is wrong."
+        yield Edit(edit.start - 2, doc.text.index(",", edit.start) + 1, "", name)
+    yield from map_edits(
+        doc, lex.removable(direction, "pre_adjective"), name, accept=before_adjective
+    )
+    yield from map_edits(doc, lex.removable(direction, "after_modal"), name, accept=after_modal)
 
 
 @operator("preposition_swap.v1", "l2_marker", "lexical")

@@ -7,15 +7,15 @@ import random
 import re
 from collections.abc import Iterator
 
-from guisekit.rules.doc import Doc
+from guisekit.rules.doc import NOT_SENTENCE_END, Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, recase_first
 
 _I_FORMS = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
 _COMMA = re.compile(r"(?<=[A-Za-z]), (?=[A-Za-z])")
-_PERIOD = re.compile(r"(?<=[a-z])\. +(?=[A-Z])")
-_SENTENCE_PERIOD = re.compile(r"(?<=[a-z])\.(?=\s|$)")
+_PERIOD = re.compile(rf"(?<=[a-z]){NOT_SENTENCE_END}\. +(?=[A-Z])")
+_SENTENCE_PERIOD = re.compile(rf"(?<=[a-z]){NOT_SENTENCE_END}\.(?=\s|$)")
 _LOUD = re.compile(r"!{2,}|!(?=\s|$)|\?{2,}|\?!+|!\?+")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 
@@ -24,8 +24,9 @@ _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 def drop_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Apostrophes dropped from contractions (don't -> dont)."""
     for word in doc.words(lex.contracted_forms):
-        yield Edit(word.start, word.end, word.text.replace("'", "").replace("’", ""),
-                   "drop_apostrophe.v1")
+        yield Edit(
+            word.start, word.end, word.text.replace("'", "").replace("’", ""), "drop_apostrophe.v1"
+        )
 
 
 @operator("restore_apostrophe.v1", "orthography", "noise")
@@ -38,7 +39,7 @@ def restore_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
 def lowercase_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """The pronoun I written lower-case (I'm -> i'm)."""
     for word in doc.words(_I_FORMS):
-        if word.text[0] == "I":
+        if word.text[0] == "I" and not (len(word.text) > 1 and word.text.isupper()):
             yield Edit(word.start, word.start + 1, "i", "lowercase_i.v1")
 
 
@@ -54,7 +55,12 @@ def capitalise_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
 def capitalise_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Capital letter at the start of each sentence."""
     for start in doc.sentence_starts:
-        if doc.text[start].islower():
+        word = doc.word_at(start)
+        if (
+            doc.text[start].islower()
+            and word is not None
+            and word.text[1:].islower() | (len(word.text) == 1)
+        ):
             yield Edit(start, start + 1, doc.text[start].upper(), "capitalise_sentence.v1")
 
 
