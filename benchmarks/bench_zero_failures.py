@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from synthetic import complaint_texts  # noqa: E402
+from synthetic import complaint_texts
 
-from guisekit.corpus.run import as_intended, label_of  # noqa: E402
-from guisekit.facts import compare_facts, extract_facts  # noqa: E402
-from guisekit.models import Source  # noqa: E402
-from guisekit.personas import load_grid  # noqa: E402
-from guisekit.rules import RulesEngine  # noqa: E402
-from guisekit.specs import (  # noqa: E402
+from guisekit.corpus.run import as_intended, label_of
+from guisekit.facts import compare_facts, extract_facts
+from guisekit.models import Source
+from guisekit.personas import load_grid
+from guisekit.rules import RulesEngine
+from guisekit.specs import (
     AccentSpec,
     FactEditSpec,
     HedgeSpec,
@@ -55,29 +55,43 @@ def main() -> None:
         source = Source(id=f"g{i}", text=text)
         before = extract_facts(text)
         specs: list[TransformSpec] = [
-            personas[i % 36], HedgeSpec(direction="hedged"), HedgeSpec(direction="confident"),
-            AccentSpec(), styles[i % 3], scale,
+            personas[i % 36],
+            HedgeSpec(direction="hedged"),
+            HedgeSpec(direction="confident"),
+            AccentSpec(),
+            styles[i % 3],
+            scale,
         ]
         for spec in specs:
             variant = engine.transform(source, spec, seed=i)
             result = compare_facts(before, extract_facts(variant.text or ""))
-            label = label_of(spec).split(":")[0] if spec.transform != "fact_edit" \
-                else "scale_amounts"
+            label = (
+                label_of(spec).split(":")[0] if spec.transform != "fact_edit" else "scale_amounts"
+            )
             checked[label] += 1
             ok = as_intended(spec, result) if spec is scale else not result.discrepancies
             if not ok:
                 failed[label] += 1
                 if len(examples) < 5:
-                    examples.append({"source": source.id, "transform": label,
-                                     "problem": "; ".join(d.describe()
-                                                          for d in result.discrepancies)})
-    print(json.dumps({
-        "texts": args.texts,
-        "variants_checked": dict(checked),
-        "failures": {k: failed[k] for k in checked},
-        "examples": examples,
-        "seconds": round(time.perf_counter() - started, 1),
-    }, indent=2))
+                    examples.append(
+                        {
+                            "source": source.id,
+                            "transform": label,
+                            "problem": "; ".join(d.describe() for d in result.discrepancies),
+                        }
+                    )
+    print(
+        json.dumps(
+            {
+                "texts": args.texts,
+                "variants_checked": dict(checked),
+                "failures": {k: failed[k] for k in checked},
+                "examples": examples,
+                "seconds": round(time.perf_counter() - started, 1),
+            },
+            indent=2,
+        )
+    )
     sys.exit(1 if failed else 0)
 
 

@@ -22,11 +22,20 @@ from guisekit.rules.protect import protected_spans
 
 DATA = Path(__file__).parent / "data"
 CASES: list[dict[str, Any]] = yaml.safe_load(
-    (DATA / "rules_operator_cases.yaml").read_text(encoding="utf-8"))
+    (DATA / "rules_operator_cases.yaml").read_text(encoding="utf-8")
+)
 
 _APPLIES_KEYS = ("accept", "accept_pattern", "contains_any")
-_KNOWN_KEYS = {"operator", "text", "seed", "unchanged", "inverse", "idempotent", "note",
-               *_APPLIES_KEYS}
+_KNOWN_KEYS = {
+    "operator",
+    "text",
+    "seed",
+    "unchanged",
+    "inverse",
+    "idempotent",
+    "note",
+    *_APPLIES_KEYS,
+}
 
 
 def _case_ids(cases: list[dict[str, Any]]) -> list[str]:
@@ -121,9 +130,9 @@ def test_operator_applies(engine: RulesEngine, case: dict[str, Any]) -> None:
     pieces, cursor = [], 0
     for edit in trial.edits:
         assert edit.operator == case["operator"]
-        assert edit.before == case["text"][edit.start:edit.end], _describe(trial)
+        assert edit.before == case["text"][edit.start : edit.end], _describe(trial)
         assert edit.start >= cursor, "edits overlap or are out of order"
-        pieces += [case["text"][cursor:edit.start], edit.after]
+        pieces += [case["text"][cursor : edit.start], edit.after]
         cursor = edit.end
     pieces.append(case["text"][cursor:])
     assert "".join(pieces) == trial.text
@@ -163,7 +172,8 @@ def test_inverse_round_trip(engine: RulesEngine, case: dict[str, Any]) -> None:
     forward = _trial(engine, case)
     back = engine.try_operator(case["inverse"], forward.text, case.get("seed", 0))
     assert back.text == case["text"], (
-        f"{case['operator']} gave {forward.text!r}; {case['inverse']} gave {back.text!r}")
+        f"{case['operator']} gave {forward.text!r}; {case['inverse']} gave {back.text!r}"
+    )
 
 
 @pytest.mark.parametrize("case", [c for _, c in IDEMPOTENT], ids=[i for i, _ in IDEMPOTENT])

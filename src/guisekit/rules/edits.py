@@ -8,6 +8,7 @@ accepted. The accepted edits are applied right to left and recorded.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
@@ -63,11 +64,20 @@ def resolve(
     ]
     if shuffle:
         rng.shuffle(kept)
-    accepted: list[Edit] = []
+    accepted: list[Edit] = []  # sorted by (start, end); disjoint except touching insertions
     for edit in kept:
-        if not any(_conflicts(edit, other) for other in accepted):
-            accepted.append(edit)
-    accepted.sort(key=lambda e: (e.start, e.end))
+        i = bisect.bisect_left(accepted, (edit.start, edit.end))
+        j = i - 1
+        clash = False
+        while j >= 0 and accepted[j].end >= edit.start and not clash:
+            clash = _conflicts(edit, accepted[j])
+            j -= 1
+        j = i
+        while j < len(accepted) and accepted[j].start <= edit.end and not clash:
+            clash = _conflicts(edit, accepted[j])
+            j += 1
+        if not clash:
+            accepted.insert(i, edit)
     return accepted
 
 

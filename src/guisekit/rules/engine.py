@@ -1,8 +1,8 @@
 """The embedded rules engine: deterministic, offline, seeded rewriting.
 
 A transform becomes a set of operator rates (a persona's profile, a hedge direction's
-weights, a standardisation style's operator list). The text then goes through three
-stages (lexical, discourse, noise); in each, the active operators propose edits, the
+weights, a standardisation style's operator list). The text then goes through two
+stages (words, then orthographic noise); in each, the active operators propose edits, the
 resolver samples and de-overlaps them with a generator seeded from (seed, source id,
 transform, stage), and the survivors are applied and recorded. Protected spans are found
 once and carried through the stages, so no stage can touch a fact.
@@ -10,6 +10,7 @@ once and carried through the stages, so no stage can touch a fact.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,6 +45,16 @@ __all__ = ["ENGINE_VERSION", "OperatorTrial", "PersonaProfiles", "RulesEngine"]
 ENGINE_VERSION = "rules.v1"
 BUILTIN_PROFILES = "personas/profiles.yaml"
 _MAX_STANDARDISE_ROUNDS = 8
+
+
+@functools.lru_cache(maxsize=256)
+def analyse(text: str) -> Doc:
+    """A source text's protected spans and word index, shared by every transform of it.
+
+    A matched-guise corpus rewrites each source under dozens of specs; the first stage of
+    each sees the same text, so its analysis is done once (Doc only ever adds to caches).
+    """
+    return Doc(text, protected_spans(text))
 
 
 class PersonaProfiles(BaseModel):
@@ -253,14 +264,15 @@ class RulesEngine:
         priority = {name: i for i, name in enumerate(active)}
         deterministic = rounds > 1
         records: list[dict[str, Any]] = []
-        protected = protected_spans(text) if active else []
+        source_doc = analyse(text) if active else None
+        protected = source_doc.protected if source_doc else []
         for round_no in range(rounds):
             before = text
             for stage in STAGES:
                 names = sorted(n for n in active if REGISTRY[n].stage == stage)
                 if not names:
                     continue
-                doc = Doc(text, protected)
+                doc = source_doc if source_doc and text == source_doc.text else Doc(text, protected)
                 rng = local_rng(*key, stage, round_no)
                 proposals = [e for n in names for e in REGISTRY[n].propose(doc, self.lexicon, rng)]
                 if deterministic:
@@ -269,7 +281,8 @@ class RulesEngine:
                     proposals.sort(key=lambda e: (e.start, e.end, e.operator, e.replacement))
                 accepted = resolve(doc, proposals, rates, rng, shuffle=not deterministic)
                 text, applied = apply_edits(text, accepted)
-                protected = shift_spans(protected, accepted)
+                if stage != STAGES[-1] or rounds > 1:
+                    protected = shift_spans(protected, accepted)
                 records += applied
             if text == before:
                 break

@@ -30,6 +30,7 @@ class PhraseMap:
     by_first: dict[str, tuple[str, ...]] = field(default_factory=dict)
     firsts: frozenset[str] = frozenset()
     wraps: dict[str, tuple[str, str]] = field(default_factory=dict)
+    words: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, pairs: Iterable[tuple[str, str]]) -> PhraseMap:
@@ -53,6 +54,7 @@ class PhraseMap:
             {k: tuple(sorted(v, key=len, reverse=True)) for k, v in by_first.items()},
             frozenset(by_first),
             wraps,
+            {key: frozenset(key.split()) for key in mapping},
         )
 
     def inverse(self) -> PhraseMap:

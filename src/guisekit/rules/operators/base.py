@@ -29,8 +29,10 @@ __all__ = [
     "recase_first",
 ]
 
-Stage = Literal["lexical", "discourse", "noise"]
-STAGES: tuple[Stage, ...] = ("lexical", "discourse", "noise")
+# Two passes: word and phrase edits on the source text, then orthographic noise on the
+# result (so "do not" -> "don't" can become "dont", and an inserted "I mean" can be "i mean").
+Stage = Literal["words", "noise"]
+STAGES: tuple[Stage, ...] = ("words", "noise")
 Propose = Callable[[Doc, RulesLexicon, random.Random], Iterable[Edit]]
 
 
@@ -86,12 +88,16 @@ def map_edits(
     that don't, None both. ``accept(start, end, value)`` can veto a match in context.
     An empty value deletes the phrase (see :func:`deletion`).
     """
-    text = doc.text
-    for first in phrases.firsts & doc.vocab:
+    text, vocab = doc.text, doc.vocab
+    for first in phrases.firsts & vocab:
+        # only keys whose every word is in the text can match: skip the rest up front
+        candidates = [p for p in phrases.by_first[first] if phrases.words[p] <= vocab]
+        if not candidates:
+            continue
         for start in doc.occurrences(first):
             if sentence_start is not None and doc.is_sentence_start(start) != sentence_start:
                 continue
-            for phrase in phrases.by_first[first]:
+            for phrase in candidates:
                 end = doc.phrase_end(start, phrase)
                 if end is None:
                     continue

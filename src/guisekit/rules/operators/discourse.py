@@ -3,6 +3,7 @@ hedge and booster cues, and article dropping."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -78,17 +79,17 @@ def _sentence_marker(
     if not choices:
         return
     joiner = ", " if comma else " "
-    for start in doc.sentence_starts:
-        word = doc.word_at(start)
-        if (
-            word is None
-            or word.lower in lex.sentence_openers
-            or doc.text[word.end : word.end + 1] == ","
-        ):
+    text = doc.text
+    for word in doc.sentence_words:
+        if word.lower in lex.sentence_openers or text[word.end : word.end + 1] == ",":
             continue
-        marker = rng.choice(choices)
-        text = capital_i(marker[:1].upper() + marker[1:]) + joiner + recase_first(word, lex)
-        yield Edit(word.start, word.end, text, name)
+        marker = _capitalised(rng.choice(choices))
+        yield Edit(word.start, word.end, marker + joiner + recase_first(word, lex), name)
+
+
+@functools.lru_cache(maxsize=1024)
+def _capitalised(marker: str) -> str:
+    return capital_i(marker[:1].upper() + marker[1:])
 
 
 def _filler(style: str) -> None:
@@ -97,7 +98,7 @@ def _filler(style: str) -> None:
     @operator(
         name,
         "discourse_marker",
-        "discourse",
+        "words",
         doc=f"Sentence-initial {style} discourse markers and fillers (Honestly, ...).",
     )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -108,7 +109,7 @@ for _style in ("young", "casual", "older"):
     _filler(_style)
 
 
-@operator("remove_filler.v1", "discourse_marker", "discourse")
+@operator("remove_filler.v1", "discourse_marker", "words")
 def remove_filler(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete sentence-initial fillers followed by a comma (Honestly, the -> The)."""
     for edit in map_edits(doc, lex.all_fillers, "remove_filler.v1", sentence_start=True):
@@ -126,7 +127,7 @@ def _opening(register: str) -> None:
     @operator(
         name,
         "politeness",
-        "discourse",
+        "words",
         doc=f"A {register} opening line (Dear Sir or Madam, / Hi,).",
     )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -147,7 +148,7 @@ def _closing(register: str) -> None:
     @operator(
         name,
         "politeness",
-        "discourse",
+        "words",
         doc=f"A {register} closing sentence (Thank you for your time.).",
     )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -162,7 +163,7 @@ for _register in ("formal", "casual"):
     _closing(_register)
 
 
-@operator("remove_opening.v1", "politeness", "discourse")
+@operator("remove_opening.v1", "politeness", "words")
 def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete a known opening line."""
     for opening in sorted(_all(lex, "openings"), key=len, reverse=True):
@@ -177,7 +178,7 @@ def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
             return
 
 
-@operator("remove_closing.v1", "politeness", "discourse")
+@operator("remove_closing.v1", "politeness", "words")
 def remove_closing(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete a known closing sentence."""
     body = doc.text.rstrip()
@@ -213,7 +214,7 @@ def _before_adjective(
         yield Edit(word.start, word.start, rng.choice(choices) + " ", name)
 
 
-@operator("intensify.v1", "emphasis", "discourse")
+@operator("intensify.v1", "emphasis", "words")
 def intensify(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """General intensifiers before emotive adjectives (very frustrated)."""
     return _before_adjective(
@@ -227,7 +228,7 @@ def intensify(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]
     )
 
 
-@operator("intensify_young.v1", "emphasis", "discourse")
+@operator("intensify_young.v1", "emphasis", "words")
 def intensify_young(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Young intensifiers before emotive adjectives (super frustrated)."""
     return _before_adjective(
@@ -255,13 +256,13 @@ def _remove_before_adjective(
         yield Edit(word.start, nxt.start, "", name)
 
 
-@operator("remove_young_intensifier.v1", "emphasis", "discourse")
+@operator("remove_young_intensifier.v1", "emphasis", "words")
 def remove_young_intensifier(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete young intensifiers before adjectives (super frustrated -> frustrated)."""
     return _remove_before_adjective(doc, lex, lex.young_intensifiers, "remove_young_intensifier.v1")
 
 
-@operator("remove_intensifier.v1", "emphasis", "discourse")
+@operator("remove_intensifier.v1", "emphasis", "words")
 def remove_intensifier(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete every intensifier before an adjective (very frustrated -> frustrated)."""
     return _remove_before_adjective(doc, lex, lex.all_intensifiers, "remove_intensifier.v1")
@@ -274,7 +275,7 @@ def _slots(direction: str, label: str) -> None:
     @operator(
         f"{prefix}_clause.v1",
         family,
-        "discourse",
+        "words",
         doc=f"{label} clause at sentence start (I think / I know that).",
     )
     def clause(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -290,7 +291,7 @@ def _slots(direction: str, label: str) -> None:
     @operator(
         f"{prefix}_adverb.v1",
         family,
-        "discourse",
+        "words",
         doc=f"{label} sentence adverb (Perhaps, / Clearly,).",
     )
     def adverb(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -306,7 +307,7 @@ def _slots(direction: str, label: str) -> None:
     @operator(
         f"{prefix}_adjective.v1",
         family,
-        "discourse",
+        "words",
         doc=f"{label} word before a predicative adjective (somewhat / extremely).",
     )
     def adjective(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -323,7 +324,7 @@ def _slots(direction: str, label: str) -> None:
     @operator(
         f"{prefix}_modal.v1",
         family,
-        "discourse",
+        "words",
         doc=f"{label} after I/we + modal (will try to / will definitely).",
     )
     def modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
@@ -350,7 +351,7 @@ _QUANTITY = re.compile(
 )
 
 
-@operator("hedge_approximator.v1", "hedge", "discourse")
+@operator("hedge_approximator.v1", "hedge", "words")
 def hedge_approximator(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Approximators before counts and durations ("45 minutes" -> "about 45 minutes");
     never before money, dates or percentages."""
@@ -358,12 +359,12 @@ def hedge_approximator(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
     for match in _QUANTITY.finditer(doc.text):
         prev = doc.prev_word(match.start())
         if choices and (prev is None or prev.lower not in lex.approximators):
-            yield Edit(match.start(), match.start(), rng.choice(choices) + " ",
-                       "hedge_approximator.v1")
+            yield Edit(
+                match.start(), match.start(), rng.choice(choices) + " ", "hedge_approximator.v1"
+            )
 
 
-
-@operator("article_drop.v1", "l2_marker", "discourse")
+@operator("article_drop.v1", "l2_marker", "words")
 def article_drop(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Drop the articles the/a/an (a written second-language marker)."""
     for word in doc.words(_ARTICLES):

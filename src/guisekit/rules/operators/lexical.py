@@ -39,7 +39,7 @@ _DETERMINERS = frozenset(
 _DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
 
 
-@operator("contract.v1", "contraction", "lexical")
+@operator("contract.v1", "contraction", "words")
 def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """do not -> don't; not at the end of a clause ("It is what it is." stays)."""
 
@@ -49,7 +49,7 @@ def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     return map_edits(doc, lex.contractions, "contract.v1", accept=mid_clause)
 
 
-@operator("expand.v1", "contraction", "lexical")
+@operator("expand.v1", "contraction", "words")
 def expand(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """don't -> do not; 's and 'd before a participle -> has/had ("he's been" -> "he has
     been"); not in questions that put the subject after the verb ("Can't you ...?")."""
@@ -82,25 +82,25 @@ def _with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
         yield edit
 
 
-@operator("register_up.v1", "register", "lexical")
+@operator("register_up.v1", "register", "words")
 def register_up(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Plain word -> sophisticated word (buy -> purchase), a/an kept right."""
     return _with_article(doc, map_edits(doc, lex.register_up, "register_up.v1"))
 
 
-@operator("register_down.v1", "register", "lexical")
+@operator("register_down.v1", "register", "words")
 def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Sophisticated word -> plain word (purchase -> buy), a/an kept right."""
     return _with_article(doc, map_edits(doc, lex.register_down, "register_down.v1"))
 
 
-@operator("misspell.v1", "spelling", "lexical")
+@operator("misspell.v1", "spelling", "words")
 def misspell(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Common misspellings (receive -> recieve)."""
     return map_edits(doc, lex.misspell, "misspell.v1")
 
 
-@operator("fix_spelling.v1", "spelling", "lexical")
+@operator("fix_spelling.v1", "spelling", "words")
 def fix_spelling(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Known misspellings corrected (recieve -> receive)."""
     return map_edits(doc, lex.fix_spelling, "fix_spelling.v1")
@@ -109,7 +109,7 @@ def fix_spelling(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
 def _regional(region: str) -> None:
     name = f"regional_{region}.v1"
 
-    @operator(name, "regional", "lexical", doc=f"Standard word -> {region} regional vocabulary.")
+    @operator(name, "regional", "words", doc=f"Standard word -> {region} regional vocabulary.")
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         return map_edits(doc, lex.regional(region), name)
 
@@ -118,19 +118,21 @@ for _region in ("rural", "urban", "suburban"):
     _regional(_region)
 
 
-@operator("deregionalise.v1", "regional", "lexical")
+@operator("deregionalise.v1", "regional", "words")
 def deregionalise(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Regional vocabulary -> standard word (not forms that are ordinary English too)."""
     return map_edits(doc, lex.deregionalise, "deregionalise.v1")
 
 
-@operator("connective_formal.v1", "connective", "lexical")
+@operator("connective_formal.v1", "connective", "words")
 def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Sentence-initial but/so/also -> However,/Therefore,/Furthermore, (not "So many")."""
 
     def connective(start: int, end: int, value: str) -> bool:
         after = doc.next_word(end)
-        return after is None or after.lower not in _DEGREE_TARGETS | lex.adjectives
+        return after is None or (
+            after.lower not in _DEGREE_TARGETS and after.lower not in lex.adjectives
+        )
 
     for edit in map_edits(
         doc,
@@ -145,7 +147,7 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
     yield from map_edits(doc, lex.connectives("any", formal=True), "connective_formal.v1")
 
 
-@operator("connective_plain.v1", "connective", "lexical")
+@operator("connective_plain.v1", "connective", "words")
 def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Formal connectives -> plain ones (However, -> But)."""
     text = doc.text
@@ -157,7 +159,7 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
 
 
-@operator("request_polite.v1", "politeness", "lexical")
+@operator("request_polite.v1", "politeness", "words")
 def request_polite(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Blunt request frames -> polite ones (I want -> I would like); frames that gain a
     "please" only where a request starts a sentence ("Send me ..." -> "Please send me")."""
@@ -173,7 +175,7 @@ def request_polite(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
             last_end, last_please = edit.end, edit.replacement.lower().endswith("please")
 
 
-@operator("soften_modal.v1", "hedge", "lexical")
+@operator("soften_modal.v1", "hedge", "words")
 def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Confident forms -> hedged forms (will -> might, must -> should); a word after a
     determiner is a noun and stays ("a can of soup")."""
@@ -185,13 +187,13 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     return map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
 
 
-@operator("strengthen_modal.v1", "booster", "lexical")
+@operator("strengthen_modal.v1", "booster", "words")
 def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Unambiguous hedged forms -> confident forms (might not -> will not)."""
     return map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1")
 
 
-@operator("remove_hedge.v1", "hedge", "lexical")
+@operator("remove_hedge.v1", "hedge", "words")
 def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete hedges this engine can insert (I think, perhaps, somewhat, try to) and
     approximators before a number (about $500 -> $500)."""
@@ -203,7 +205,7 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             yield Edit(word.start, word.end + 1, "", "remove_hedge.v1")
 
 
-@operator("remove_booster.v1", "booster", "lexical")
+@operator("remove_booster.v1", "booster", "words")
 def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete boosters this engine can insert (clearly, definitely, I know that)."""
     return _remove_cues(doc, lex, "confident", "remove_booster.v1")
@@ -246,19 +248,19 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
     yield from map_edits(doc, lex.removable(direction, "after_modal"), name, accept=after_modal)
 
 
-@operator("preposition_swap.v1", "l2_marker", "lexical")
+@operator("preposition_swap.v1", "l2_marker", "words")
 def preposition_swap(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Second-language preposition use (discuss the -> discuss about the)."""
     return map_edits(doc, lex.preposition_swaps, "preposition_swap.v1")
 
 
-@operator("progressive_stative.v1", "l2_marker", "lexical")
+@operator("progressive_stative.v1", "l2_marker", "words")
 def progressive_stative(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Progressive with stative verbs (I want -> I am wanting)."""
     return map_edits(doc, lex.progressive, "progressive_stative.v1")
 
 
-@operator("third_person_s.v1", "l2_marker", "lexical")
+@operator("third_person_s.v1", "l2_marker", "words")
 def third_person_s(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Dropped third-person -s after he/she/it/this/that (it takes -> it take)."""
     for word in doc.words(lex.third_person_forms):

@@ -14,8 +14,8 @@ from guisekit.rules.operators.base import map_edits, operator, recase_first
 
 _I_FORMS = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
 _COMMA = re.compile(r"(?<=[A-Za-z]), (?=[A-Za-z])")
-_PERIOD = re.compile(rf"(?<=[a-z]){NOT_SENTENCE_END}\. +(?=[A-Z])")
-_SENTENCE_PERIOD = re.compile(rf"(?<=[a-z]){NOT_SENTENCE_END}\.(?=\s|$)")
+_PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END} +(?=[A-Z])")
+_SENTENCE_PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END}(?=\s|$)")
 _LOUD = re.compile(r"!{2,}|!(?=\s|$)|\?{2,}|\?!+|!\?+")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 
