@@ -148,3 +148,23 @@ def test_quickstart_config_is_valid_and_plans_1104_variants(tmp_path: Path) -> N
     assert len(plan.specs) == 1 + 36 + 2 + 1 + 3 + 3
     assert len(plan.tasks) == 24 * 46
     assert len({t.key for t in plan.tasks}) == len(plan.tasks)
+
+
+def test_operators_lists_every_operator_and_try_shows_results_and_reasons() -> None:
+    from guisekit.rules.operators import REGISTRY
+
+    listing = RUNNER.invoke(app, ["operators"], env={"COLUMNS": "250"})
+    assert listing.exit_code == 0
+    assert all(name in listing.output for name in REGISTRY)
+    tried = RUNNER.invoke(app, ["operators", "--try", "I do not want a $40 fee."],
+                          env={"COLUMNS": "250"})
+    assert tried.exit_code == 0
+    assert "I don't want a $40 fee." in tried.output
+    assert "does not apply: nothing in the text matches what caps.v1 rewrites" in tried.output
+
+
+def test_personas_lists_the_36_personas() -> None:
+    result = RUNNER.invoke(app, ["personas"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0
+    assert "36 personas" in result.output
+    assert "old-rural-college-high" in result.output

@@ -21,6 +21,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from guisekit import __version__
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
@@ -254,21 +255,38 @@ def _print_summary(rows: list[dict[str, Any]]) -> None:
 
 
 @app.command("operators")
-def operators_command() -> None:
+def operators_command(
+    try_text: Annotated[
+        str | None,
+        typer.Option("--try", help="Run every operator alone on this text and show the result."),
+    ] = None,
+) -> None:
     """List the rules engine's operators with their family, stage and behaviour.
 
-    [bold]Example[/bold]
+    With --try TEXT, run each operator alone (every candidate edit accepted) on TEXT and
+    show what it produces, or why it does not apply.
+
+    [bold]Examples[/bold]
 
       guisekit operators
+
+      guisekit operators --try "I dont think the bank will refund the $40 fee."
     """
+    from guisekit.rules import RulesEngine
     from guisekit.rules.operators import REGISTRY
 
     table = Table(title=f"{len(REGISTRY)} rule operators")
-    for column in ("operator", "family", "stage", "what it does"):
+    columns = ("operator", "family", "stage", "what it does" if try_text is None else "result")
+    for column in columns:
         table.add_column(column)
+    engine = RulesEngine() if try_text is not None else None
     for name in sorted(REGISTRY):
         op = REGISTRY[name]
-        table.add_row(name, op.family, op.stage, op.doc)
+        if engine is None or try_text is None:
+            table.add_row(name, op.family, op.stage, Text(op.doc))
+            continue
+        trial = engine.try_operator(name, _text_or_file(try_text, "--try", DEFAULT_MAX_CHARS))
+        table.add_row(name, op.family, op.stage, Text(trial.text if trial.applied else trial.reason))
     out.print(table)
 
 
