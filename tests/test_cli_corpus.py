@@ -156,8 +156,9 @@ def test_operators_lists_every_operator_and_try_shows_results_and_reasons() -> N
     listing = RUNNER.invoke(app, ["operators"], env={"COLUMNS": "250"})
     assert listing.exit_code == 0
     assert all(name in listing.output for name in REGISTRY)
-    tried = RUNNER.invoke(app, ["operators", "--try", "I do not want a $40 fee."],
-                          env={"COLUMNS": "250"})
+    tried = RUNNER.invoke(
+        app, ["operators", "--try", "I do not want a $40 fee."], env={"COLUMNS": "250"}
+    )
     assert tried.exit_code == 0
     assert "I don't want a $40 fee." in tried.output
     assert "does not apply: nothing in the text matches what caps.v1 rewrites" in tried.output

@@ -286,7 +286,9 @@ def operators_command(
             table.add_row(name, op.family, op.stage, Text(op.doc))
             continue
         trial = engine.try_operator(name, _text_or_file(try_text, "--try", DEFAULT_MAX_CHARS))
-        table.add_row(name, op.family, op.stage, Text(trial.text if trial.applied else trial.reason))
+        table.add_row(
+            name, op.family, op.stage, Text(trial.text if trial.applied else trial.reason)
+        )
     out.print(table)
 
 
