@@ -268,40 +268,24 @@ def remove_intensifier(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
     return _remove_before_adjective(doc, lex, lex.all_intensifiers, "remove_intensifier.v1")
 
 
+def _marker_operator(
+    name: str, family: str, slot: str, direction: str, comma: bool, doc: str
+) -> None:
+    @operator(name, family, "words", doc=doc)
+    def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return _sentence_marker(text, lex, rng, lex.insertions(slot, direction), name, comma=comma)
+
+
 def _slots(direction: str, label: str) -> None:
     family = "hedge" if direction == "hedged" else "booster"
     prefix = "hedge" if direction == "hedged" else "booster"
 
-    @operator(
-        f"{prefix}_clause.v1",
-        family,
-        "words",
-        doc=f"{label} clause at sentence start (I think / I know that).",
-    )
-    def clause(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(
-            doc,
-            lex,
-            rng,
-            lex.insertions("clause_start", direction),
-            f"{prefix}_clause.v1",
-            comma=False,
-        )
-
-    @operator(
-        f"{prefix}_adverb.v1",
-        family,
-        "words",
-        doc=f"{label} sentence adverb (Perhaps, / Clearly,).",
-    )
-    def adverb(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(
-            doc,
-            lex,
-            rng,
-            lex.insertions("sentence_adverb", direction),
-            f"{prefix}_adverb.v1",
-            comma=True,
+    for suffix, slot, comma, what in (
+        ("clause", "clause_start", False, "clause at sentence start (I think / I know that)"),
+        ("adverb", "sentence_adverb", True, "sentence adverb (Perhaps, / Clearly,)"),
+    ):
+        _marker_operator(
+            f"{prefix}_{suffix}.v1", family, slot, direction, comma, f"{label} {what}."
         )
 
     @operator(

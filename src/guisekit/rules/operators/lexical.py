@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
-from guisekit.rules.lexicon import RulesLexicon
+from guisekit.rules.lexicon import PhraseMap, RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
@@ -94,36 +94,6 @@ def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[E
     return _with_article(doc, map_edits(doc, lex.register_down, "register_down.v1"))
 
 
-@operator("misspell.v1", "spelling", "words")
-def misspell(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Common misspellings (receive -> recieve)."""
-    return map_edits(doc, lex.misspell, "misspell.v1")
-
-
-@operator("fix_spelling.v1", "spelling", "words")
-def fix_spelling(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Known misspellings corrected (recieve -> receive)."""
-    return map_edits(doc, lex.fix_spelling, "fix_spelling.v1")
-
-
-def _regional(region: str) -> None:
-    name = f"regional_{region}.v1"
-
-    @operator(name, "regional", "words", doc=f"Standard word -> {region} regional vocabulary.")
-    def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return map_edits(doc, lex.regional(region), name)
-
-
-for _region in ("rural", "urban", "suburban"):
-    _regional(_region)
-
-
-@operator("deregionalise.v1", "regional", "words")
-def deregionalise(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Regional vocabulary -> standard word (not forms that are ordinary English too)."""
-    return map_edits(doc, lex.deregionalise, "deregionalise.v1")
-
-
 @operator("connective_formal.v1", "connective", "words")
 def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Sentence-initial but/so/also -> However,/Therefore,/Furthermore, (not "So many")."""
@@ -187,12 +157,6 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     return map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
 
 
-@operator("strengthen_modal.v1", "booster", "words")
-def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Unambiguous hedged forms -> confident forms (might not -> will not)."""
-    return map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1")
-
-
 @operator("remove_hedge.v1", "hedge", "words")
 def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete hedges this engine can insert (I think, perhaps, somewhat, try to) and
@@ -248,16 +212,64 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
     yield from map_edits(doc, lex.removable(direction, "after_modal"), name, accept=after_modal)
 
 
-@operator("preposition_swap.v1", "l2_marker", "words")
-def preposition_swap(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Second-language preposition use (discuss the -> discuss about the)."""
-    return map_edits(doc, lex.preposition_swaps, "preposition_swap.v1")
+def _phrase_swap(
+    name: str, family: str, phrases: Callable[[RulesLexicon], PhraseMap], doc: str
+) -> None:
+    """Register an operator that replaces every key of one phrase map by its value."""
+
+    @operator(name, family, "words", doc=doc)
+    def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return map_edits(text, phrases(lex), name)
 
 
-@operator("progressive_stative.v1", "l2_marker", "words")
-def progressive_stative(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Progressive with stative verbs (I want -> I am wanting)."""
-    return map_edits(doc, lex.progressive, "progressive_stative.v1")
+for _name, _family, _phrases, _doc in (
+    (
+        "misspell.v1",
+        "spelling",
+        lambda lex: lex.misspell,
+        "Common misspellings (receive -> recieve).",
+    ),
+    (
+        "fix_spelling.v1",
+        "spelling",
+        lambda lex: lex.fix_spelling,
+        "Known misspellings corrected (recieve -> receive).",
+    ),
+    (
+        "deregionalise.v1",
+        "regional",
+        lambda lex: lex.deregionalise,
+        "Regional vocabulary -> standard word (not forms that are ordinary English too).",
+    ),
+    (
+        "strengthen_modal.v1",
+        "booster",
+        lambda lex: lex.modal_strengthen,
+        "Unambiguous hedged forms -> confident forms (might not -> will not).",
+    ),
+    (
+        "preposition_swap.v1",
+        "l2_marker",
+        lambda lex: lex.preposition_swaps,
+        "Second-language preposition use (discuss the -> discuss about the).",
+    ),
+    (
+        "progressive_stative.v1",
+        "l2_marker",
+        lambda lex: lex.progressive,
+        "Progressive with stative verbs (I want -> I am wanting).",
+    ),
+    *(
+        (
+            f"regional_{region}.v1",
+            "regional",
+            lambda lex, region=region: lex.regional(region),
+            f"Standard word -> {region} regional vocabulary.",
+        )
+        for region in ("rural", "urban", "suburban")
+    ),
+):
+    _phrase_swap(_name, _family, _phrases, _doc)
 
 
 @operator("third_person_s.v1", "l2_marker", "words")
