@@ -12,8 +12,8 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Hashable, Sequence
+from typing import Any, NamedTuple
 
 __all__ = ["NOT_SENTENCE_END", "Doc", "Word", "capital_i", "match_case"]
 
@@ -99,6 +99,9 @@ class Doc:
         self.protected = list(protected)
         self._starts = [s for s, _ in self.protected]
         self._occurrences: dict[str, list[int]] = {}
+        # Proposals that did not depend on a generator, by (operator, lexicon): a source's
+        # Doc is shared by all of its transforms (see rules.engine.analyse).
+        self.proposals: dict[tuple[str, Hashable], list[Any]] = {}
 
     @functools.cached_property
     def vocab(self) -> frozenset[str]:

@@ -11,6 +11,7 @@ once and carried through the stages, so no stage can touch a fact.
 from __future__ import annotations
 
 import functools
+import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from guisekit.models import AppliedEdit, Provenance, Source, Variant
 from guisekit.personas import Persona, load_grid
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
-from guisekit.rules.edits import apply_edits, local_rng, resolve, shift_spans
+from guisekit.rules.edits import Edit, apply_edits, local_rng, resolve, shift_spans
 from guisekit.rules.fact_edit import apply_fact_edit
 from guisekit.rules.lexicon import RulesLexicon, default_lexicon
 from guisekit.rules.operators import REGISTRY, STAGES, get_operator
@@ -253,6 +254,19 @@ class RulesEngine:
 
     # --- machinery -----------------------------------------------------------------------
 
+    def _propose(self, doc: Doc, name: str, rng: random.Random) -> list[Edit]:
+        """An operator's proposals, reused across the specs of one source when they did not
+        depend on the generator (the generator's state is unchanged by proposing)."""
+        key = (name, self.lexicon)
+        cached = doc.proposals.get(key)
+        if cached is not None:
+            return cached
+        state = rng.getstate()
+        found = list(REGISTRY[name].propose(doc, self.lexicon, rng))
+        if rng.getstate() == state:
+            doc.proposals[key] = found
+        return found
+
     def _rewrite(
         self, text: str, rates: Mapping[str, float], key: tuple[Any, ...], *, rounds: int
     ) -> tuple[str, list[dict[str, Any]]]:
@@ -274,7 +288,7 @@ class RulesEngine:
                     continue
                 doc = source_doc if source_doc and text == source_doc.text else Doc(text, protected)
                 rng = local_rng(*key, stage, round_no)
-                proposals = [e for n in names for e in REGISTRY[n].propose(doc, self.lexicon, rng)]
+                proposals = [e for n in names for e in self._propose(doc, n, rng)]
                 if deterministic:
                     proposals.sort(key=lambda e: (priority[e.operator], e.start, e.end))
                 else:
