@@ -10,32 +10,58 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from guisekit.rules.doc import Doc
 
-__all__ = ["Edit", "apply_edits", "local_rng", "resolve", "shift_spans"]
+__all__ = ["CHOICE", "Edit", "TrackingRandom", "apply_edits", "local_rng", "resolve", "shift_spans"]
+
+
+CHOICE = "\x00"
 
 
 class Edit(NamedTuple):
-    """Replace ``text[start:end]`` by ``replacement`` (an insertion when start == end)."""
+    """Replace ``text[start:end]`` by ``replacement`` (an insertion when start == end).
+
+    When ``options`` are given, ``replacement`` holds :data:`CHOICE` where one of them goes;
+    the resolver draws it only for edits it accepts, so proposing needs no generator.
+    """
 
     start: int
     end: int
     replacement: str
     operator: str
+    options: tuple[str, ...] = ()
 
 
-def local_rng(*parts: object) -> random.Random:
+class TrackingRandom(random.Random):
+    """A generator that notes whether anything was drawn from it since ``drawn`` was reset.
+
+    Defining both ``random`` and ``getrandbits`` keeps the base class's stream exactly.
+    """
+
+    drawn = False
+
+    def random(self) -> float:
+        self.drawn = True
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.drawn = True
+        return super().getrandbits(k)
+
+
+def local_rng(*parts: object) -> TrackingRandom:
     """A generator seeded from ``parts`` (e.g. seed, source id, transform, stage).
 
     Python's Mersenne Twister gives the same stream on every platform for the same seed,
     and the global random state is never touched.
     """
     digest = hashlib.sha256(repr(parts).encode("utf-8")).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return TrackingRandom(int.from_bytes(digest[:8], "big"))
 
 
 def _conflicts(a: Edit, b: Edit) -> bool:
@@ -54,14 +80,32 @@ def resolve(
 ) -> list[Edit]:
     """Sample proposals by their operator's rate and drop overlaps; sorted by position.
 
-    With ``shuffle=False`` the kept proposals are accepted in the order given (used by
+    Each proposal is kept with its operator's rate, independently; the gaps between kept
+    proposals of one operator are drawn from the geometric distribution, which is the same
+    sampling with one draw per kept proposal instead of one per proposal. With
+    ``shuffle=False`` the kept proposals are accepted in the order given (used by
     deterministic transforms such as standardise, where operator order is priority).
     """
-    kept = [
-        e
-        for e in proposals
-        if not doc.is_protected(e.start, e.end) and rng.random() < rates.get(e.operator, 0.0)
-    ]
+    kept = []
+    skips: dict[str, int] = {}
+    for edit in proposals:
+        if doc.is_protected(edit.start, edit.end):
+            continue
+        rate = rates.get(edit.operator, 0.0)
+        if rate >= 1.0:
+            kept.append(edit)
+            continue
+        if rate <= 0.0:
+            continue
+        skip = skips.get(edit.operator)
+        if skip is None:
+            skip = _gap(rng, rate)
+        if skip == 0:
+            kept.append(edit)
+            skip = _gap(rng, rate)
+        else:
+            skip -= 1
+        skips[edit.operator] = skip
     if shuffle:
         rng.shuffle(kept)
     accepted: list[Edit] = []  # sorted by (start, end); disjoint except touching insertions
@@ -78,7 +122,18 @@ def resolve(
             j += 1
         if not clash:
             accepted.insert(i, edit)
-    return accepted
+    return [
+        e._replace(replacement=e.replacement.replace(CHOICE, rng.choice(e.options)), options=())
+        if e.options
+        else e
+        for e in accepted
+    ]
+
+
+def _gap(rng: random.Random, rate: float) -> int:
+    """Proposals to pass over before the next kept one (geometric with success ``rate``)."""
+    gap = math.log1p(-rng.random()) / math.log1p(-rate)
+    return int(gap) if gap < 2**62 else 2**62  # a vanishing rate keeps nothing
 
 
 def apply_edits(text: str, edits: Sequence[Edit]) -> tuple[str, list[dict[str, Any]]]:

@@ -11,7 +11,6 @@ once and carried through the stages, so no stage can touch a fact.
 from __future__ import annotations
 
 import functools
-import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,14 @@ from guisekit.models import AppliedEdit, Provenance, Source, Variant
 from guisekit.personas import Persona, load_grid
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
-from guisekit.rules.edits import Edit, apply_edits, local_rng, resolve, shift_spans
+from guisekit.rules.edits import (
+    Edit,
+    TrackingRandom,
+    apply_edits,
+    local_rng,
+    resolve,
+    shift_spans,
+)
 from guisekit.rules.fact_edit import apply_fact_edit
 from guisekit.rules.lexicon import RulesLexicon, default_lexicon
 from guisekit.rules.operators import REGISTRY, STAGES, get_operator
@@ -254,16 +260,16 @@ class RulesEngine:
 
     # --- machinery -----------------------------------------------------------------------
 
-    def _propose(self, doc: Doc, name: str, rng: random.Random) -> list[Edit]:
+    def _propose(self, doc: Doc, name: str, rng: TrackingRandom) -> list[Edit]:
         """An operator's proposals, reused across the specs of one source when they did not
         depend on the generator (the generator's state is unchanged by proposing)."""
         key = (name, self.lexicon)
         cached = doc.proposals.get(key)
         if cached is not None:
             return cached
-        state = rng.getstate()
+        rng.drawn = False
         found = list(REGISTRY[name].propose(doc, self.lexicon, rng))
-        if rng.getstate() == state:
+        if not rng.drawn:
             doc.proposals[key] = found
         return found
 

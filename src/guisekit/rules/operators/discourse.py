@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from guisekit.rules.doc import Doc, capital_i
-from guisekit.rules.edits import Edit
+from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, recase_first
 
@@ -83,13 +83,13 @@ def _sentence_marker(
     for word in doc.sentence_words:
         if word.lower in lex.sentence_openers or text[word.end : word.end + 1] == ",":
             continue
-        marker = _capitalised(rng.choice(choices))
-        yield Edit(word.start, word.end, marker + joiner + recase_first(word, lex), name)
+        rest = joiner + recase_first(word, lex)
+        yield Edit(word.start, word.end, CHOICE + rest, name, _capitalised(choices))
 
 
-@functools.lru_cache(maxsize=1024)
-def _capitalised(marker: str) -> str:
-    return capital_i(marker[:1].upper() + marker[1:])
+@functools.lru_cache(maxsize=256)
+def _capitalised(markers: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(capital_i(m[:1].upper() + m[1:]) for m in markers)
 
 
 def _filler(style: str) -> None:
@@ -139,7 +139,7 @@ def _opening(register: str) -> None:
             and not greeted
             and not any(doc.text.startswith(o) for o in _all(lex, "openings"))
         ):
-            yield Edit(0, 0, rng.choice(choices) + "\n\n", name)
+            yield Edit(0, 0, CHOICE + "\n\n", name, choices)
 
 
 def _closing(register: str) -> None:
@@ -155,7 +155,7 @@ def _closing(register: str) -> None:
         choices = lex.politeness("closings", register)
         body = doc.text.rstrip()
         if choices and not any(body.endswith(c) for c in _all(lex, "closings")):
-            yield Edit(len(body), len(body), "\n\n" + rng.choice(choices), name)
+            yield Edit(len(body), len(body), "\n\n" + CHOICE, name, choices)
 
 
 for _register in ("formal", "casual"):
@@ -211,7 +211,7 @@ def _before_adjective(
             continue
         if after_copula and prev.lower not in _COPULAS:
             continue
-        yield Edit(word.start, word.start, rng.choice(choices) + " ", name)
+        yield Edit(word.start, word.start, CHOICE + " ", name, choices)
 
 
 @operator("intensify.v1", "emphasis", "words")
@@ -320,7 +320,7 @@ def _slots(direction: str, label: str) -> None:
                 prev is not None and prev.lower in _MODAL_SUBJECTS
             )
             if subject_ok and nxt is not None and nxt.lower not in _NOT_A_VERB and choices:
-                yield Edit(nxt.start, nxt.start, rng.choice(choices) + " ", f"{prefix}_modal.v1")
+                yield Edit(nxt.start, nxt.start, CHOICE + " ", f"{prefix}_modal.v1", choices)
 
 
 _slots("hedged", "Hedge")
@@ -343,9 +343,7 @@ def hedge_approximator(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
     for match in _QUANTITY.finditer(doc.text):
         prev = doc.prev_word(match.start())
         if choices and (prev is None or prev.lower not in lex.approximators):
-            yield Edit(
-                match.start(), match.start(), rng.choice(choices) + " ", "hedge_approximator.v1"
-            )
+            yield Edit(match.start(), match.start(), CHOICE + " ", "hedge_approximator.v1", choices)
 
 
 @operator("article_drop.v1", "l2_marker", "words")

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from guisekit.rules.doc import NOT_SENTENCE_END, Doc
-from guisekit.rules.edits import Edit
+from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, recase_first
 
@@ -84,7 +84,7 @@ def run_on(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
 def exclaim(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Sentence-final full stops made exclamation marks."""
     for match in _SENTENCE_PERIOD.finditer(doc.text):
-        yield Edit(match.start(), match.end(), rng.choice(("!", "!", "!!")), "exclaim.v1")
+        yield Edit(match.start(), match.end(), CHOICE, "exclaim.v1", ("!", "!", "!!"))
 
 
 @operator("caps.v1", "emphasis", "noise")
