@@ -1,11 +1,15 @@
 """Persona-guise throughput of the rules engine against spaCy's blank tokenizer.
 
-Usage: python benchmarks/bench_rules.py [--texts 1000] [--repeat 3]
+Usage: python benchmarks/bench_rules.py [--texts 1080] [--repeat 3]
 
-Each synthetic 1,500-character complaint is rewritten into one persona of the 36-persona
-grid (cycling through the grid), with protected-span detection and every stage included;
-spaCy's blank English tokenizer runs on the same texts in the same process. Reported as
-a ratio of texts/s. Target >= 0.2, stretch 0.3.
+Two workloads on synthetic 1,500-character complaints, each timed against spaCy's blank
+English tokenizer on the same texts in the same process, reported as a ratio of rewrites/s
+to tokenised texts/s (target >= 0.2, stretch 0.3):
+
+- ``one_guise_per_text``: every text is new to the engine and gets one persona (cycling
+  through the grid): protected-span detection and every stage are paid per rewrite;
+- ``all_36_guises_per_text``: the matched-guise corpus workload, each text rewritten into
+  all 36 personas, so a text's analysis and generator-free proposals are shared.
 """
 
 from __future__ import annotations
@@ -14,56 +18,69 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import spacy
-from synthetic import complaint_texts
+import spacy  # noqa: E402
+from synthetic import complaint_texts  # noqa: E402
 
-from guisekit.models import Source
-from guisekit.personas import load_grid
-from guisekit.rules import RulesEngine
-from guisekit.specs import PersonaSpec
+from guisekit.models import Source  # noqa: E402
+from guisekit.personas import load_grid  # noqa: E402
+from guisekit.rules import RulesEngine  # noqa: E402
+from guisekit.rules.engine import analyse  # noqa: E402
+from guisekit.specs import PersonaSpec  # noqa: E402
+
+
+def best_seconds(repeat: int, func: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--texts", type=int, default=1000)
+    parser.add_argument("--texts", type=int, default=1080)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     texts = complaint_texts(args.texts, seed=1)
     sources = [Source(id=f"s{i}", text=t) for i, t in enumerate(texts)]
     specs = [PersonaSpec(persona=p.as_dict()) for p in load_grid().personas()]
     engine = RulesEngine()
-    jobs = [(s, specs[i % len(specs)]) for i, s in enumerate(sources)]
-    engine.transform(*jobs[0])  # load lexicons outside the timing
+    engine.transform(sources[0], specs[0])  # load the lexicons outside the timing
     tokenizer = spacy.blank("en").tokenizer
+    grid_sources = sources[: max(1, len(sources) // 36)]
 
-    def timed(func) -> float:  # type: ignore[no-untyped-def]
-        best = float("inf")
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            func()
-            best = min(best, time.perf_counter() - start)
-        return len(texts) / best
+    def one_guise_per_text() -> None:
+        analyse.cache_clear()
+        for i, source in enumerate(sources):
+            engine.transform(source, specs[i % 36])
 
-    spacy_rate = timed(lambda: [tokenizer(t) for t in texts])
-    rules_rate = timed(lambda: [engine.transform(s, spec) for s, spec in jobs])
-    print(
-        json.dumps(
-            {
-                "texts": len(texts),
-                "mean_chars": round(sum(map(len, texts)) / len(texts)),
-                "spacy_blank_tokenizer_texts_per_s": round(spacy_rate),
-                "persona_guise_texts_per_s": round(rules_rate),
-                "ratio": round(rules_rate / spacy_rate, 3),
-                "target": 0.2,
-                "stretch": 0.3,
-            },
-            indent=2,
-        )
-    )
+    def all_guises() -> None:
+        analyse.cache_clear()
+        for source in grid_sources:
+            for spec in specs:
+                engine.transform(source, spec)
+
+    spacy_rate = len(texts) / best_seconds(args.repeat, lambda: [tokenizer(t) for t in texts])
+    cold_rate = len(texts) / best_seconds(args.repeat, one_guise_per_text)
+    grid_rate = len(grid_sources) * 36 / best_seconds(args.repeat, all_guises)
+    report = {
+        "texts": len(texts),
+        "mean_chars": round(sum(map(len, texts)) / len(texts)),
+        "spacy_blank_tokenizer_texts_per_s": round(spacy_rate),
+        "one_guise_per_text_rewrites_per_s": round(cold_rate),
+        "one_guise_per_text_ratio": round(cold_rate / spacy_rate, 3),
+        "all_36_guises_per_text_rewrites_per_s": round(grid_rate),
+        "all_36_guises_per_text_ratio": round(grid_rate / spacy_rate, 3),
+        "target": 0.2,
+        "stretch": 0.3,
+    }
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

@@ -15,8 +15,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from guisekit.rules.doc import Doc
-
 __all__ = ["CHOICE", "Edit", "TrackingRandom", "apply_edits", "local_rng", "resolve", "shift_spans"]
 
 
@@ -71,41 +69,32 @@ def _conflicts(a: Edit, b: Edit) -> bool:
 
 
 def resolve(
-    doc: Doc,
-    proposals: Sequence[Edit],
+    groups: Sequence[tuple[str, Sequence[Edit]]],
     rates: Mapping[str, float],
     rng: random.Random,
     *,
     shuffle: bool = True,
 ) -> list[Edit]:
-    """Sample proposals by their operator's rate and drop overlaps; sorted by position.
+    """Sample each operator's proposals at its rate and drop overlaps; sorted by position.
 
-    Each proposal is kept with its operator's rate, independently; the gaps between kept
-    proposals of one operator are drawn from the geometric distribution, which is the same
-    sampling with one draw per kept proposal instead of one per proposal. With
-    ``shuffle=False`` the kept proposals are accepted in the order given (used by
-    deterministic transforms such as standardise, where operator order is priority).
+    ``groups`` holds, per operator, its proposals in a stable order with those touching a
+    protected span already removed. Each proposal is kept independently with the
+    operator's rate; the gaps between kept ones are drawn from the geometric distribution
+    (the same sampling, with one draw per kept proposal instead of one per proposal). The
+    kept proposals are then visited in a random order (``shuffle=False``: in group order,
+    used by deterministic transforms such as standardise, where order is priority) and
+    accepted unless they overlap an accepted one.
     """
-    kept = []
-    skips: dict[str, int] = {}
-    for edit in proposals:
-        if doc.is_protected(edit.start, edit.end):
-            continue
-        rate = rates.get(edit.operator, 0.0)
+    kept: list[Edit] = []
+    for name, edits in groups:
+        rate = rates.get(name, 0.0)
         if rate >= 1.0:
-            kept.append(edit)
-            continue
-        if rate <= 0.0:
-            continue
-        skip = skips.get(edit.operator)
-        if skip is None:
-            skip = _gap(rng, rate)
-        if skip == 0:
-            kept.append(edit)
-            skip = _gap(rng, rate)
-        else:
-            skip -= 1
-        skips[edit.operator] = skip
+            kept += edits
+        elif rate > 0.0:
+            at = _gap(rng, rate)
+            while at < len(edits):
+                kept.append(edits[at])
+                at += 1 + _gap(rng, rate)
     if shuffle:
         rng.shuffle(kept)
     accepted: list[Edit] = []  # sorted by (start, end); disjoint except touching insertions

@@ -246,8 +246,9 @@ class RulesEngine:
         doc = Doc(text, protected_spans(text))
         rng = local_rng(seed, "try", name)
         proposals = sorted(op.propose(doc, self.lexicon, rng))
-        blocked = sum(1 for e in proposals if doc.is_protected(e.start, e.end))
-        accepted = resolve(doc, proposals, {name: 1.0}, rng, shuffle=False)
+        free = [e for e in proposals if not doc.is_protected(e.start, e.end)]
+        blocked = len(proposals) - len(free)
+        accepted = resolve([(name, free)], {name: 1.0}, rng, shuffle=False)
         new_text, records = apply_edits(text, accepted)
         return OperatorTrial(
             name,
@@ -261,14 +262,18 @@ class RulesEngine:
     # --- machinery -----------------------------------------------------------------------
 
     def _propose(self, doc: Doc, name: str, rng: TrackingRandom) -> list[Edit]:
-        """An operator's proposals, reused across the specs of one source when they did not
-        depend on the generator (the generator's state is unchanged by proposing)."""
+        """An operator's proposals that touch no protected span, in position order; reused
+        across the specs of one source when they did not depend on the generator."""
         key = (name, self.lexicon)
         cached = doc.proposals.get(key)
         if cached is not None:
             return cached
         rng.drawn = False
-        found = list(REGISTRY[name].propose(doc, self.lexicon, rng))
+        found = sorted(
+            e
+            for e in REGISTRY[name].propose(doc, self.lexicon, rng)
+            if not doc.is_protected(e.start, e.end)
+        )
         if not rng.drawn:
             doc.proposals[key] = found
         return found
@@ -281,7 +286,6 @@ class RulesEngine:
         active = [name for name in rates if rates[name] > 0]
         for name in active:
             get_operator(name)
-        priority = {name: i for i, name in enumerate(active)}
         deterministic = rounds > 1
         records: list[dict[str, Any]] = []
         source_doc = analyse(text) if active else None
@@ -289,17 +293,17 @@ class RulesEngine:
         for round_no in range(rounds):
             before = text
             for stage in STAGES:
-                names = sorted(n for n in active if REGISTRY[n].stage == stage)
+                # standardise visits operators in its configured order (priority); guises in
+                # name order, then shuffle what they keep
+                names = [n for n in active if REGISTRY[n].stage == stage]
+                if not deterministic:
+                    names.sort()
                 if not names:
                     continue
                 doc = source_doc if source_doc and text == source_doc.text else Doc(text, protected)
                 rng = local_rng(*key, stage, round_no)
-                proposals = [e for n in names for e in self._propose(doc, n, rng)]
-                if deterministic:
-                    proposals.sort(key=lambda e: (priority[e.operator], e.start, e.end))
-                else:
-                    proposals.sort(key=lambda e: (e.start, e.end, e.operator, e.replacement))
-                accepted = resolve(doc, proposals, rates, rng, shuffle=not deterministic)
+                groups = [(n, self._propose(doc, n, rng)) for n in names]
+                accepted = resolve(groups, rates, rng, shuffle=not deterministic)
                 text, applied = apply_edits(text, accepted)
                 if stage != STAGES[-1] or rounds > 1:
                     protected = shift_spans(protected, accepted)
