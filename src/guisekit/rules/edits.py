@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import itertools
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -150,13 +151,11 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> tuple[str, list[dict[str, A
 
 
 def shift_spans(spans: Sequence[tuple[int, int]], edits: Sequence[Edit]) -> list[tuple[int, int]]:
-    """Move spans that no edit overlaps to their offsets after the edits are applied."""
+    """Move spans that no edit overlaps to their offsets after the (sorted) edits apply."""
+    ends = [e.end for e in edits]
+    deltas = [0, *itertools.accumulate(len(e.replacement) - (e.end - e.start) for e in edits)]
     shifted = []
-    delta = 0
-    i = 0
     for start, end in spans:
-        while i < len(edits) and edits[i].end <= start:
-            delta += len(edits[i].replacement) - (edits[i].end - edits[i].start)
-            i += 1
+        delta = deltas[bisect.bisect_right(ends, start)]
         shifted.append((start + delta, end + delta))
     return shifted
