@@ -166,6 +166,7 @@ class RulesEngine:
         )
         self._profiles_path = profiles
         self._profiles: PersonaProfiles | None = None
+        self._rates: dict[str, dict[str, float]] = {}  # by spec JSON
 
     def __getstate__(self) -> dict[str, Any]:
         return {"settings": self.settings}
@@ -174,7 +175,7 @@ class RulesEngine:
         settings: _Settings = state["settings"]
         self.__init__(settings.lexicons, settings.profiles)  # type: ignore[misc]
 
-    @property
+    @functools.cached_property
     def config(self) -> dict[str, Any]:
         """What the output depends on besides the spec and seed (part of variant ids)."""
         return {"engine": ENGINE_VERSION, **self.settings.model_dump()}
@@ -199,7 +200,9 @@ class RulesEngine:
             params["intended"] = intended
             edits = [e.model_dump() for e in applied]
         else:
-            rates = self.rates(spec)
+            rates = self._rates.get(key[3])
+            if rates is None:
+                rates = self._rates[key[3]] = self.rates(spec)
             rounds = _MAX_STANDARDISE_ROUNDS if isinstance(spec, StandardiseSpec) else 1
             text, edits = self._rewrite(source.text, rates, key, rounds=rounds)
         return Variant(
