@@ -16,7 +16,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["CHOICE", "Edit", "TrackingRandom", "apply_edits", "local_rng", "resolve", "shift_spans"]
+__all__ = [
+    "CHOICE",
+    "Edit",
+    "TrackingRandom",
+    "apply_edits",
+    "local_rng",
+    "resolve",
+    "shift_spans",
+    "tracking_rng",
+]
 
 
 CHOICE = "\x00"
@@ -53,14 +62,23 @@ class TrackingRandom(random.Random):
         return super().getrandbits(k)
 
 
-def local_rng(*parts: object) -> TrackingRandom:
+def _seed(parts: tuple[object, ...]) -> int:
+    return int.from_bytes(hashlib.sha256(repr(parts).encode("utf-8")).digest()[:8], "big")
+
+
+def local_rng(*parts: object) -> random.Random:
     """A generator seeded from ``parts`` (e.g. seed, source id, transform, stage).
 
     Python's Mersenne Twister gives the same stream on every platform for the same seed,
     and the global random state is never touched.
     """
-    digest = hashlib.sha256(repr(parts).encode("utf-8")).digest()
-    return TrackingRandom(int.from_bytes(digest[:8], "big"))
+    return random.Random(_seed(parts))
+
+
+def tracking_rng(*parts: object) -> TrackingRandom:
+    """Like :func:`local_rng`, but notes draws (slower per draw: used only for proposing,
+    to learn whether proposals depended on the generator)."""
+    return TrackingRandom(_seed(parts))
 
 
 def _conflicts(a: Edit, b: Edit) -> bool:

@@ -32,6 +32,7 @@ from guisekit.rules.edits import (
     local_rng,
     resolve,
     shift_spans,
+    tracking_rng,
 )
 from guisekit.rules.fact_edit import apply_fact_edit
 from guisekit.rules.lexicon import RulesLexicon, default_lexicon
@@ -247,7 +248,7 @@ class RulesEngine:
         """Run one operator alone at rate 1.0 on ``text`` (for tests and ``--explain``)."""
         op = get_operator(name)
         doc = Doc(text, protected_spans(text))
-        rng = local_rng(seed, "try", name)
+        rng = tracking_rng(seed, "try", name)
         proposals = sorted(op.propose(doc, self.lexicon, rng))
         free = [e for e in proposals if not doc.is_protected(e.start, e.end)]
         blocked = len(proposals) - len(free)
@@ -305,7 +306,8 @@ class RulesEngine:
                     continue
                 doc = source_doc if source_doc and text == source_doc.text else Doc(text, protected)
                 rng = local_rng(*key, stage, round_no)
-                groups = [(n, self._propose(doc, n, rng)) for n in names]
+                proposing = tracking_rng(*key, stage, round_no, "propose")
+                groups = [(n, self._propose(doc, n, proposing)) for n in names]
                 accepted = resolve(groups, rates, rng, shuffle=not deterministic)
                 text, applied = apply_edits(text, accepted)
                 if stage != STAGES[-1] or rounds > 1:
