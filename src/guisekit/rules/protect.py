@@ -1,9 +1,9 @@
 """Protected spans: the parts of a text no style operator may touch.
 
 Every fact the exact check extracts (money, dates, years, percentages, relative dates,
-redaction tokens) plus any other number, account numbers, e-mail addresses, URLs and
-quoted text. Operators propose edits anywhere; the resolver drops those that overlap a
-protected span, so protection holds whatever an operator does.
+redaction tokens) plus any other number, account numbers, e-mails, URLs and quoted text.
+Operators propose edits anywhere; the resolver drops those that overlap a protected span,
+so protection holds whatever an operator does.
 """
 
 from __future__ import annotations
@@ -14,19 +14,28 @@ from guisekit.facts import extract_facts
 
 __all__ = ["protected_spans"]
 
-_OTHER = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # e-mail
-    r"|(?:https?://|www\.)\S+"  # URL
-    r"|\"[^\"\n]{1,400}\"|“[^”\n]{1,400}”"  # quoted text
-    r"|[#*X]*\d[\d,./:()\-]*\d|\d"  # numbers, account/phone numbers
-    r"|\bX{2,}\w*"  # masked account numbers (XXXX1234)
+# Each pattern starts with a literal or a character class, so the regex engine skips
+# quickly to candidates; the rarer ones run only when their trigger character is present.
+_NUMBER = re.compile(r"\d(?:[\d,./:()\-]*\d)?")  # amounts, account and phone numbers
+_MASKED = re.compile(r"XX+\w*")  # XXXX, XXXX1234
+_OPTIONAL = (
+    ("@", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),  # e-mail
+    ("http", re.compile(r"https?://\S+")),  # URL
+    ("www.", re.compile(r"www\.\S+")),
+    ('"', re.compile(r"\"[^\"\n]{1,400}\"")),  # quoted text
+    ("“", re.compile(r"“[^”\n]{1,400}”")),
 )
 
 
 def protected_spans(text: str) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans that operators must leave byte-identical."""
     spans = [(f.start, f.end) for f in extract_facts(text)]
-    spans += [m.span() for m in _OTHER.finditer(text)]
+    spans += [m.span() for m in _NUMBER.finditer(text)]
+    if "XX" in text:
+        spans += [m.span() for m in _MASKED.finditer(text)]
+    for trigger, pattern in _OPTIONAL:
+        if trigger in text:
+            spans += [m.span() for m in pattern.finditer(text)]
     spans.sort()
     merged: list[tuple[int, int]] = []
     for start, end in spans:
