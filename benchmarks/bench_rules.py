@@ -23,14 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import spacy  # noqa: E402
-from synthetic import complaint_texts  # noqa: E402
+import spacy
+from synthetic import complaint_texts
 
-from guisekit.models import Source  # noqa: E402
-from guisekit.personas import load_grid  # noqa: E402
-from guisekit.rules import RulesEngine  # noqa: E402
-from guisekit.rules.engine import analyse  # noqa: E402
-from guisekit.specs import PersonaSpec  # noqa: E402
+from guisekit.models import Source
+from guisekit.personas import load_grid
+from guisekit.rules import RulesEngine
+from guisekit.rules.engine import analyse
+from guisekit.specs import PersonaSpec
 
 
 def best_seconds(repeat: int, func: Callable[[], object]) -> float:

@@ -22,8 +22,9 @@ print(json.dumps([flesch_kincaid_grade("The cat sat on the mat."),
 
 
 def test_flesch_kincaid_works_offline_in_a_fresh_process() -> None:
-    run = subprocess.run([sys.executable, "-c", _BLOCKED], capture_output=True, text=True,
-                         check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", _BLOCKED], capture_output=True, text=True, check=True
+    )
     simple, hard = json.loads(run.stdout)
     assert simple < 3
     assert hard > 15

@@ -42,267 +42,36 @@ from decimal import Decimal, getcontext
 from operator import itemgetter
 
 from guisekit.facts.model import Currency, Fact, Period, canonical_decimal
-from guisekit.facts.numbers import SCALE_WORDS, parse_digits, parse_words
+from guisekit.facts.numbers import SCALE_WORDS, parse_words
+from guisekit.facts.patterns import (
+    _ANY_DIGIT,
+    _CENTS,
+    _CURRENCY_WORD,
+    _DATE_X,
+    _DIGITS_ASCII,
+    _DIGITS_UNICODE,
+    _MONEY_PRE,
+    _MONEY_WORDS,
+    _MONEY_WORDS_REVERSED,
+    _MONTH_NUMBER,
+    _NON_ASCII_DIGIT,
+    _PERIOD_AT,
+    _REDACTION_SCAN,
+    _REL_AGO_REVERSED,
+    _REL_DAY_AROUND,
+    _REL_LITERAL,
+    _RELATIVE,
+    _YEAR_BEFORE_DASH,
+    _YEAR_EXCLUDED_LOWER,
+    _YEAR_EXCLUDED_REVERSED,
+)
 
 __all__ = ["extract_facts"]
 
-# --- reference patterns ----------------------------------------------------------------------
-# One per family: the specification of what each family matches. The scanning patterns
-# further down are built from the same pieces.
-
-_NUM = r"(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?(?!\d)"
-_PRE = r"(?:US\$|(?<![A-Za-z])(?:USD|INR|Rs\.?)|₹|\$)"
-_SCALE = (
-    r"(?:(?P<{0}a>[kKmMbB]|mn|bn|cr)(?![A-Za-z])"
-    r"|\s?(?P<{0}w>thousand|million|billion|lakhs?|lacs?|crores?)\b)"
-)
-_PERIOD_BODY = (
-    r"per\s+annum|p\.\s?a\.?|per\s+year|a\s+year|annually|per\s+yr|/\s?(?:yr|year|annum)"
-    r"|per\s+month|a\s+month|monthly|/\s?(?:month|mo)|per\s+hour|an\s+hour|hourly|/\s?(?:hr|hour)"
-)
-_PERIOD = rf"(?P<per>{_PERIOD_BODY})(?![A-Za-z])(?!\s+ago)"
-_POST = r"dollars?|bucks|USD|rupees?|INR|LPA|cents?"
-_MONEY = re.compile(
-    rf"(?:(?P<pre>{_PRE})\s?|(?<![\w.,/:-]))(?P<n1>{_NUM}){_SCALE.format('s1')}?"
-    rf"(?:\s?(?P<dash>-|–|—|to)\s?(?P<pre2>{_PRE})?\s?(?P<n2>{_NUM}){_SCALE.format('s2')}?)?"
-    rf"(?:\s?(?P<post>{_POST})\b)?"
-    rf"(?:\s?{_PERIOD})?"
-)
-_WORD_NUM = (
-    r"(?:a|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|hundred|thousand|million|billion|lakhs?|crores?)"
-)
-_WORD_PHRASE = rf"{_WORD_NUM}(?:(?:\s+and\s+|[\s-]+){_WORD_NUM})*"
-_CENTS_TAIL = rf"(?:\s+and\s+(?P<c>{_WORD_PHRASE}|\d{{1,2}})\s+cents?\b)?"
-_MONEY_WORDS = re.compile(
-    rf"\b(?P<w>{_WORD_PHRASE})\s+(?P<cur>dollars|bucks|rupees)\b{_CENTS_TAIL}",
-    re.IGNORECASE,
-)
-_PCT_UNIT = r"(?:(?P<pp>percentage\s+points?\b|pp\b)|(?P<pct>%|percent\b|per\s?cent\b|pct\b))"
-_PERCENT = re.compile(rf"(?<![\w.,])(?P<n>{_NUM})\s?{_PCT_UNIT}", re.IGNORECASE)
-_MONTHS = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)"
-)
-_YEAR4 = r"(?:19|20)\d{2}"
-_DATE_END = r"(?![\w/]|[.-]\d)"
-_DATE = re.compile(
-    # 03/14/2023, 7/4/21, XX/XX/2019, XX/XX/XXXX, 14.03.2023
-    r"(?<![\w/.-])(?P<a>\d{1,2}|XX)(?P<sep>[/-])(?P<b>\d{1,2}|XX)(?P=sep)(?P<y>\d{4}|\d{2}|XXXX)"
-    r"(?![\w/]|[.-]\d)"
-    r"|(?<![\w/.-])(?P<da>\d{1,2})\.(?P<db>\d{1,2})\.(?P<dy>\d{4})(?![\w/]|[.-]\d)"
-    # 2023-03-14
-    rf"|(?<![\w/.-])(?P<iy>{_YEAR4})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})(?![\w/]|[.-]\d)"
-    # 12/2019
-    rf"|(?<![\w/.-])(?P<mm>\d{{1,2}})/(?P<my>{_YEAR4})(?![\w/]|[.-]\d)"
-    # March 14th, 2023 / Dec. 3, 2020 / March 14
-    rf"|\b(?P<m1>{_MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\w:])"
-    rf"(?:,?\s+(?P<y1>{_YEAR4})(?!\d))?"
-    # 14 March 2023 / 3rd of March
-    rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTHS})\b\.?"
-    rf"(?:,?\s+(?P<y2>{_YEAR4})(?!\d))?"
-    # March 2023
-    rf"|\b(?P<m3>{_MONTHS})\.?,?\s+(?P<y3>{_YEAR4})(?!\d)"
-)
-_REDACTION = re.compile(r"\bX{2,}\b")
-_YEAR_AFTER = r"(?![\w%]|[.,/]\d|\s?(?:%|percent\b))"
-_YEAR = re.compile(rf"(?<![\w$#.,/'’])(?P<y>{_YEAR4}){_YEAR_AFTER}")
-_YEAR_EXCLUDED_AFTER = re.compile(
-    r"(?:ending(?:\s+(?:in|with))?|#|\bno\.?|\bnumber|\bform|\bsection|\bsec\.|\brule|\btitle"
-    r"|\bchapter|\barticle|\bact|\bcode|\broom|\bsuite|\bunit|\bflight|\broute|\bmodel"
-    r"|\bversion|\bv\.?|\bzip|\bpin|\bext\.?|\bapt\.?)\s*$",
-    re.IGNORECASE,
-)
-_YEAR_BEFORE_DASH = re.compile(rf"(?<![\d-]){_YEAR4}-$")
-_REL_NUMBER = (
-    r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few"
-    r"|several|a\s+couple\s+of"
-)
-_REL_UNIT = r"days?|weeks?|months?|years?"
-_REL_THIS = (
-    r"week(?:end)?|month|year|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday|morning|afternoon|evening|night|spring|summer|fall|autumn|winter"
-)
-_RELATIVE = re.compile(
-    r"\b(?:the\s+day\s+(?:before\s+yesterday|after\s+tomorrow)|yesterday|today|tonight|tomorrow"
-    rf"|(?:last|next|this)\s+(?:{_REL_THIS})"
-    rf"|(?:{_REL_NUMBER})\s+(?:{_REL_UNIT})\s+ago)\b",
-    re.IGNORECASE,
-)
-
-# --- scanning patterns -----------------------------------------------------------------------
-
-
-def _reverse_words(alternation: str) -> str:
-    """``days?|week`` -> ``s?yad|keew``: a plain word alternation, for the reversed text."""
-    out = []
-    for word in alternation.split("|"):
-        optional_s = word.endswith("s?")
-        body = word[:-2] if optional_s else word
-        out.append(("s?" if optional_s else "") + body[::-1])
-    return "|".join(out)
-
-
-# Optional groups are written (?:X|) rather than (?:X)?: the same alternatives in the same
-# order, but a branch is much cheaper than the repeat machinery for a complex X in CPython.
-_NUM_S = r"(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+|)(?!\d)"  # _NUM
-# _NUM after its first digit (consumed by the scan): the same alternatives, in the same order.
-_NUM_TAIL = r"(?:\d{0,2}(?:,\d{2,3})+|\d*)(?:\.\d+|)(?!\d)"
-_YEAR4_TAIL = r"(?:(?<=1)9|(?<=2)0)\d{2}"  # _YEAR4 after its first digit
-
-
-def _scale(g: str) -> str:
-    """_SCALE with the Indian scales in groups of their own (same alternatives, same order)."""
-    return (
-        rf"(?:(?:(?P<{g}a>[kKmMbB]|mn|bn)|(?P<{g}ai>cr))(?![A-Za-z])"
-        rf"|\s?(?:(?P<{g}w>thousand|million|billion)|(?P<{g}wi>lakhs?|lacs?|crores?))\b|)"
-    )
-
-
-def _money_tail(g: str, period: bool = True) -> str:
-    """_MONEY after ``n1``, group names prefixed with ``g``; ``free`` marks a range whose
-    second number could start a money match of its own. Without ``period``, the match
-    stops before the period (_PERIOD_AT matches it from ``{g}end``)."""
-    tail = (
-        _scale(g + "s1")
-        + rf"(?:\s?(?P<{g}dash>-|–|—|to)\s?(?:(?P<{g}pre2>{_PRE})|)\s?"
-        rf"(?:(?<![\w.,/:-])(?P<{g}free>)|)(?P<{g}n2>{_NUM_S}){_scale(g + 's2')}|)"
-        rf"(?:\s?(?P<{g}post>{_POST})\b|)"
-    )
-    if period:
-        tail += rf"(?:\s?(?P<{g}per>{_PERIOD_BODY})(?![A-Za-z])(?!\s+ago)|)"
-    return tail + rf"(?P<{g}end>)"
-
-
-_PERIOD_AT = re.compile(rf"\s?{_PERIOD}")
-
-
-def _digit_scan(lead: str, only: tuple[str, ...] = ()) -> re.Pattern[str]:
-    """Every digit that can start a money (with currency evidence), date, percent or year
-    match; the lookahead groups give each family's match there."""
-    # Each family's lookahead starts with a test implied by what follows (characters that
-    # must come next), so that most numbers fail it at once. [\d,.]*(?![\d,.]) is the run
-    # of number characters, which a _NUM match ends with or inside of.
-    money = (
-        r"(?<![.,/:-].)(?=[\d,.]*(?![\d,.])\s?[kKmMbBtlcdrUIL\-–—])"
-        rf"(?=(?P<Mn1>{_NUM_TAIL}){_money_tail('M', period=False)})"
-        r"(?(Mpre2)|(?(Mpost)|(?(Ms1ai)|(?(Ms1wi)|(?(Ms2ai)|(?(Ms2wi)|(?(Mfree)|(?!))))))))"
-        r"(?P<Mok>)"
-    )
-    date = (
-        r"(?=\d{0,3}[/.-]|\d?(?:st|nd|rd|th|)\s+(?:of\s+|)[JFMASOND])"
-        r"(?=(?P<D>(?<![/.-].)(?=\d{0,3}[/.-])(?:"
-        rf"(?P<Da>\d?)(?P<Dsep>[/-])(?P<Db>\d{{1,2}}|XX)(?P=Dsep)(?P<Dy>\d{{4}}|\d{{2}}|XXXX){_DATE_END}"
-        rf"|(?P<Dda>\d?)\.(?P<Ddb>\d{{1,2}})\.(?P<Ddy>\d{{4}}){_DATE_END}"
-        rf"|(?P<Diy>{_YEAR4_TAIL})-(?P<Dim>\d{{1,2}})-(?P<Did>\d{{1,2}}){_DATE_END}"
-        rf"|(?P<Dmm>\d?)/(?P<Dmy>{_YEAR4}){_DATE_END})"
-        rf"|(?P<Dd2>\d?)(?:st|nd|rd|th|)\s+(?:of\s+|)(?=[JFMASOND])(?P<Dm2>{_MONTHS})\b\.?"
-        rf"(?:,?\s+(?P<Dy2>{_YEAR4})(?!\d)|)))"
-    )
-    percent = (
-        r"(?<![.,].)(?=[\d,.]*(?![\d,.])\s?[%pP])"
-        rf"(?=(?P<Pn>{_NUM_TAIL})\s?(?i:(?P<Ppp>percentage\s+points?\b|pp\b)"
-        r"|(?P<Ppct>%|percent\b|per\s?cent\b|pct\b))(?P<Pend>))"
-    )
-    year = rf"(?<![$#.,/'’].)(?={_YEAR4_TAIL}{_YEAR_AFTER})(?P<Y>)"
-    families = {"Mok": money, "D": date, "Pend": percent, "Y": year}
-    families = {flag: families[flag] for flag in only or families}
-    # Each family is optional; the match fails unless one of them matched.
-    return re.compile(
-        lead + r"(?<!\w.)" + "".join(f"(?:{body}|)" for body in families.values())
-        + "".join(f"(?({flag})|" for flag in families) + "(?!)" + ")" * len(families)
-    )
-
-
-_DIGITS_ASCII = _digit_scan("[0-9]")  # when the text has no other decimal digits
-_DIGITS_UNICODE = _digit_scan(r"\d")
-_NON_ASCII_DIGIT = re.compile(r"[^\D0-9]")
-_ANY_DIGIT = re.compile(r"\d")
-
-# Money led by a currency marker: one scan per alternative of _PRE (at most one of them
-# matches at a position), each led by its literal, the lookbehind moved after it.
-_MONEY_PRE = [
-    (marker, re.compile(rf"(?P<pre>{pre})(?=\s?(?P<n1>{_NUM_S}){_money_tail('')})"))
-    for marker, pre in (
-        ("$", r"\$"), ("US$", r"US\$"), ("USD", r"USD(?<![A-Za-z]USD)"),
-        ("INR", r"INR(?<![A-Za-z]INR)"), ("Rs", r"Rs(?<![A-Za-z]Rs)\.?"), ("₹", "₹"),
-    )
-]
-# Dates led by a month name (the \b before it is checked in Python).
-_DATE_MONTH = re.compile(
-    rf"{_MONTHS}(?=(?:(?P<E>\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th|)(?![\w:])"
-    rf"(?:,?\s+(?P<y1>{_YEAR4})(?!\d)|))"
-    rf"|\.?,?\s+(?P<y3>{_YEAR4})(?!\d))(?P<end>))"
-)
-# Dates led by XX (XX/XX/2019, XX/XX/XXXX) and redaction tokens.
-_DATE_X = re.compile(
-    rf"XX(?<![\w/.-]XX)(?=(?P<sep>[/-])(?P<b>\d{{1,2}}|XX)(?P=sep)(?P<y>\d{{4}}|\d{{2}}|XXXX)"
-    rf"{_DATE_END})"
-)
-_REDACTION_SCAN = re.compile(r"X(?<!\wX)X+(?!\w)")
-# Relative dates and money in words, on the lower-cased text (see _lower_ok).
-_REL_DAY_AROUND = re.compile(r"the\s+day\s+(?:before\s+yesterday|after\s+tomorrow)\b")
-# (the word that starts each match, pattern)
-_REL_LITERAL = [
-    ("yesterday", re.compile(r"yesterday\b")),
-    ("today", re.compile(r"today\b")),
-    ("tonight", re.compile(r"tonight\b")),
-    ("tomorrow", re.compile(r"tomorrow\b")),
-    ("last", re.compile(rf"last\s+(?:{_REL_THIS})\b")),
-    ("next", re.compile(rf"next\s+(?:{_REL_THIS})\b")),
-    ("this", re.compile(rf"this\s+(?:{_REL_THIS})\b")),
-]
-_REL_AGO_REVERSED = re.compile(
-    rf"oga\s+(?:{_reverse_words(_REL_UNIT)})\s+(?:\d+|n?a|eno|owt|eerht|ruof|evif|xis|neves"
-    r"|thgie|enin|net|nevele|evlewt|wef\s+a|lareves|fo\s+elpuoc\s+a)\b"
-)
-_WORD_NUM_REVERSED = (
-    "(?:"
-    + _reverse_words(_WORD_NUM[3:-1])
-    + ")"
-)
-_MONEY_WORDS_REVERSED = re.compile(
-    rf"\s+{_WORD_NUM_REVERSED}(?:(?:\s+dna\s+|[\s-]+){_WORD_NUM_REVERSED})*\b"
-)
-_CURRENCY_WORD = re.compile(r"(?:dollars|bucks|rupees)\b")
-_CENTS = re.compile(_CENTS_TAIL)
-
-
-def _any_case(pattern: str) -> str:
-    """``pattern`` with each ASCII letter replaced by the class of the characters that
-    re.IGNORECASE matches it with (so the pattern need not be case-insensitive, which
-    keeps CPython's fast skip of alternatives that start with another letter)."""
-    special = {"i": "İı", "k": "K", "s": "ſ"}
-    return re.sub(
-        r"\\.|[a-z]",
-        lambda m: m.group() if len(m.group()) > 1
-        else f"[{m.group()}{m.group().upper()}{special.get(m.group(), '')}]",
-        pattern,
-    )
-
-
-# _YEAR_EXCLUDED_AFTER on the reversed text: matched at its start.
-_YEAR_EXCLUDED_REVERSED = re.compile(_any_case(
-    r"\s*(?:gnidne|ni\s+gnidne|htiw\s+gnidne|#|\.?on\b|rebmun\b|mrof\b|noitces\b|\.ces\b"
-    r"|elur\b|eltit\b|retpahc\b|elcitra\b|tca\b|edoc\b|moor\b|etius\b|tinu\b|thgilf\b"
-    r"|etuor\b|ledom\b|noisrev\b|\.?v\b|piz\b|nip\b|\.?txe\b|\.?tpa\b)"
-))
-
-_MONTH_NUMBER = {
-    name: number
-    for number, names in enumerate(
-        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"),
-         ("may",), ("jun", "june"), ("jul", "july"), ("aug", "august"),
-         ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
-         ("dec", "december")],
-        start=1,
-    )
-    for name in names
-}
 _PERIODS: dict[str, Period] = {
-    **dict.fromkeys(("perannum", "pa", "peryear", "ayear", "annually", "peryr", "yr", "year",
-                     "annum"), "year"),
+    **dict.fromkeys(
+        ("perannum", "pa", "peryear", "ayear", "annually", "peryr", "yr", "year", "annum"), "year"
+    ),
     **dict.fromkeys(("permonth", "amonth", "monthly", "month", "mo"), "month"),
     **dict.fromkeys(("perhour", "anhour", "hourly", "hr", "hour"), "hour"),
 }
@@ -312,11 +81,18 @@ _MONEY_P, _DATE_P, _PERCENT_P, _REDACTION_P, _YEAR_P, _RELATIVE_P = range(6)
 _ONE = Decimal(1)
 _LETTER_SCALE = {
     letter: (Decimal(value), len(str(value)) - 1, letter)
-    for letter, value in {"k": 1_000, "m": 1_000_000, "mn": 1_000_000, "b": 1_000_000_000,
-                          "bn": 1_000_000_000, "cr": 10_000_000}.items()
+    for letter, value in {
+        "k": 1_000,
+        "m": 1_000_000,
+        "mn": 1_000_000,
+        "b": 1_000_000_000,
+        "bn": 1_000_000_000,
+        "cr": 10_000_000,
+    }.items()
 }
-_WORD_SCALE = {word: (Decimal(value), len(str(value)) - 1, word)
-               for word, value in SCALE_WORDS.items()}
+_WORD_SCALE = {
+    word: (Decimal(value), len(str(value)) - 1, word) for word, value in SCALE_WORDS.items()
+}
 _NO_SCALE = (_ONE, 0, None)
 _INDIAN_SCALES = frozenset(("lakh", "lakhs", "lac", "lacs", "crore", "crores", "cr"))
 _LPA = (Decimal(100_000), 5)
@@ -324,56 +100,6 @@ _CENT = (Decimal("0.01"), -2)
 _NO_EXTRA = (_ONE, 0)
 # Western (1,234,567) or Indian (12,34,567) grouping of the whole part: numbers.parse_digits.
 _GROUPING = re.compile(r"[^,]{1,3}(?:,[^,]{3})+|[^,]{1,2}(?:,[^,]{2})*,[^,]{3}")
-
-
-_FIELDS = tuple(Fact.__dataclass_fields__)
-
-
-class _FactBuilder:
-    """Builds a Fact in a fifth of the time of ``Fact(...)``, whose frozen-dataclass
-    ``__init__`` sets each of the 16 fields through ``object.__setattr__``: a twin class
-    with the same slots takes plain assignments, then the object becomes a Fact (a class
-    change that Python allows between classes with the same layout). The result is a
-    Fact like any other (checked at import; ``_fact`` falls back to ``Fact`` otherwise)."""
-
-    __slots__ = _FIELDS
-
-    def __init__(self, kind, value, start, end, text, explicit=True,  # type: ignore[no-untyped-def]
-                 amount=None, currency=None, period=None, unit=None, year=None, month=None,
-                 day=None, number_start=None, number_end=None, multiplier=None):
-        self.kind = kind
-        self.value = value
-        self.start = start
-        self.end = end
-        self.text = text
-        self.explicit = explicit
-        self.amount = amount
-        self.currency = currency
-        self.period = period
-        self.unit = unit
-        self.year = year
-        self.month = month
-        self.day = day
-        self.number_start = number_start
-        self.number_end = number_end
-        self.multiplier = multiplier
-        self.__class__ = Fact  # type: ignore[assignment]
-
-
-def _fact_constructor():  # type: ignore[no-untyped-def]
-    sample = ("money", "1.5 USD", 0, 4, "$1.5", True, Decimal("1.5"), "USD", "year", None,
-              "2020", "03", "14", 1, 4, Decimal(1))
-    try:
-        built, expected = _FactBuilder(*sample), Fact(*sample)  # type: ignore[arg-type]
-        if (type(built) is Fact and built == expected and repr(built) == repr(expected)
-                and _FIELDS == Fact.__slots__ and not hasattr(Fact, "__post_init__")):
-            return _FactBuilder
-    except (TypeError, AttributeError):
-        pass
-    return Fact
-
-
-_fact = _fact_constructor()
 
 
 def _is_word_char(ch: str) -> bool:
@@ -393,8 +119,10 @@ def extract_facts(text: str) -> list[Fact]:
     # Matches of the money and date families: (start, end, match, source).
     money_found: list[tuple[int, int, re.Match[str], str | None]] = []
     date_found: list[tuple[int, int, re.Match[str], str]] = []
+    x_dates: list[tuple[int, int]] = []  # the spans of the facts of XX/XX/2019-like dates
+    exact = getcontext().prec
     if has_digits:
-        _scan_digits(text, candidates, money_found, date_found)
+        _scan_digits(text, candidates, money_found, date_found, exact)
         for marker, scan in _MONEY_PRE:
             if marker in text:
                 for match in scan.finditer(text):
@@ -403,25 +131,29 @@ def extract_facts(text: str) -> list[Fact]:
     if has_x:
         for match in _DATE_X.finditer(text):
             date_found.append((match.start(), match.end("y"), match, "X"))
-    if has_digits:
-        for match in _DATE_MONTH.finditer(text):
-            start = match.start()
-            if start and _is_word_char(text[start - 1]):
-                continue
-            date_found.append((start, match.end("end"), match, "N"))
     if money_found:
         if len(money_found) > 1:
             money_found.sort(key=_first)
         end = 0
-        exact = getcontext().prec
         for start, stop, match, period in money_found:
             if start >= end:
                 end = stop
                 if period is None:
                     _money_pre_match(text, candidates, match, start, stop, exact)
                 else:
-                    _money_match(text, candidates, match, _M_GROUPS, start, stop, start,
-                                 _M_N1, None, period or None, exact)
+                    _money_match(
+                        text,
+                        candidates,
+                        match,
+                        _M_GROUPS,
+                        start,
+                        stop,
+                        start,
+                        _M_N1,
+                        None,
+                        period or None,
+                        exact,
+                    )
     if date_found:
         if len(date_found) > 1:
             date_found.sort(key=_first)
@@ -429,7 +161,10 @@ def extract_facts(text: str) -> list[Fact]:
         for start, stop, match, source in date_found:
             if start >= end:
                 end = stop
+                count = len(candidates)
                 _date_match(text, candidates, match, source, start, stop)
+                if source == "X" and len(candidates) > count:
+                    x_dates.append((start, stop))
     low = text.lower()
     if len(low) == len(text) and "ı" not in text and "ſ" not in text:
         # Case-insensitive matching is plain matching on the lower-cased text: the two
@@ -437,12 +172,12 @@ def extract_facts(text: str) -> list[Fact]:
         # it, and an equal length means one character for one.
         _money_words_lower(text, low, candidates)
         if has_x:
-            _redactions(text, candidates)
+            _redactions(text, candidates, x_dates)
         _relatives_lower(text, low, candidates)
     else:
         _money_words(text, candidates)
         if has_x:
-            _redactions(text, candidates)
+            _redactions(text, candidates, x_dates)
         _relatives(text, candidates)
     return _resolve(candidates)
 
@@ -454,34 +189,43 @@ def _resolve(candidates: list[Candidate]) -> list[Fact]:
     """Greedy by priority, then position, then length: the result of checking each
     candidate against all accepted ones, computed per group of overlapping candidates."""
     candidates.sort()
-    fact = _fact
+    fact = Fact
     accepted: list[Fact] = []
-    index, count = 0, len(candidates)
-    while index < count:
-        first = candidates[index]
-        stop = index + 1
-        end = first[1]
-        while stop < count and candidates[stop][0] < end:
-            if candidates[stop][1] > end:
-                end = candidates[stop][1]
-            stop += 1
-        if stop == index + 1:
-            accepted.append(fact(*first[4]))
-        elif stop == index + 2:  # two candidates that overlap: the first in priority order
-            second = candidates[index + 1]
-            if _priority_order(first) < _priority_order(second):
-                accepted.append(fact(*first[4]))
-            else:
-                accepted.append(fact(*second[4]))
-        else:
-            group: list[Candidate] = []
-            for item in sorted(candidates[index:stop], key=_priority_order):
-                if all(item[1] <= other[0] or item[0] >= other[1] for other in group):
-                    group.append(item)
-            group.sort()
-            accepted += [fact(*item[4]) for item in group]
-        index = stop
+    group: list[Candidate] = []  # the candidates that overlap, transitively, since ``last``
+    last: Candidate | None = None
+    end = -1
+    for item in candidates:
+        if item[0] < end:
+            if not group:
+                group.append(last)  # type: ignore[arg-type]
+            group.append(item)
+            if item[1] > end:
+                end = item[1]
+            continue
+        if group:
+            accepted += _resolve_group(group)
+            group = []
+        elif last is not None:
+            accepted.append(fact(*last[4]))
+        last, end = item, item[1]
+    if group:
+        accepted += _resolve_group(group)
+    elif last is not None:
+        accepted.append(fact(*last[4]))
     return accepted
+
+
+def _resolve_group(group: list[Candidate]) -> list[Fact]:
+    kept: list[Candidate] = []
+    for item in sorted(group, key=_priority_order):
+        start, end = item[0], item[1]
+        for other in kept:
+            if end > other[0] and start < other[1]:
+                break
+        else:
+            kept.append(item)
+    kept.sort()
+    return [Fact(*item[4]) for item in kept]
 
 
 def _priority_order(item: Candidate) -> tuple[int, int, int, int]:
@@ -491,19 +235,51 @@ def _priority_order(item: Candidate) -> tuple[int, int, int, int]:
 # --- the digit scan ------------------------------------------------------------------------
 
 _G = _DIGITS_ASCII.groupindex
-assert _G == _DIGITS_UNICODE.groupindex
+assert _DIGITS_UNICODE.groupindex == _G
 _M_OK, _D_OK, _P_OK, _Y_OK = _G["Mok"], _G["D"], _G["Pend"], _G["Y"]
+_N_END, _N_MON, _N_D1, _N_Y1, _N_Y3 = (_G[name] for name in ("Nend", "Nmon", "Nd1", "Ny1", "Ny3"))
 _M_END, _M_N1 = _G["Mend"], _G["Mn1"]
-_M_GROUPS = tuple(_G["M" + name] for name in (
-    "s1a", "s1ai", "s1w", "s1wi", "dash", "pre2", "n2", "s2a", "s2ai", "s2w", "s2wi", "post"))
-_D_GROUPS = tuple(_G[name] for name in (
-    "Dsep", "Db", "Dy", "Ddb", "Ddy", "Dim", "Did", "Dmy", "Dm2", "Dy2"))
+_M_GROUPS = tuple(
+    _G["M" + name]
+    for name in (
+        "s1a",
+        "s1ai",
+        "s1w",
+        "s1wi",
+        "dash",
+        "pre2",
+        "n2",
+        "s2a",
+        "s2ai",
+        "s2w",
+        "s2wi",
+        "post",
+    )
+)
+_D_GROUPS = tuple(
+    _G[name] for name in ("Dsep", "Db", "Dy", "Ddb", "Ddy", "Dim", "Did", "Dmy", "Dm2", "Dy2")
+)
 _D_A, _D_DA, _D_IY, _D_MM, _D_D2 = (_G[name] for name in ("Da", "Dda", "Diy", "Dmm", "Dd2"))
 _P_N, _P_PP = _G["Pn"], _G["Ppp"]
 _PG = _MONEY_PRE[0][1].groupindex
 assert all(scan.groupindex == _PG for _, scan in _MONEY_PRE)
-_PRE_GROUPS = tuple(_PG[name] for name in (
-    "s1a", "s1ai", "s1w", "s1wi", "dash", "pre2", "n2", "s2a", "s2ai", "s2w", "s2wi", "post"))
+_PRE_GROUPS = tuple(
+    _PG[name]
+    for name in (
+        "s1a",
+        "s1ai",
+        "s1w",
+        "s1wi",
+        "dash",
+        "pre2",
+        "n2",
+        "s2a",
+        "s2ai",
+        "s2w",
+        "s2wi",
+        "post",
+    )
+)
 _PRE_END, _PRE_N1, _PRE_PRE, _PRE_PER = _PG["end"], _PG["n1"], _PG["pre"], _PG["per"]
 
 
@@ -512,12 +288,16 @@ def _scan_digits(
     candidates: list[Candidate],
     money_found: list,  # type: ignore[type-arg]
     date_found: list,  # type: ignore[type-arg]
+    exact: int,
 ) -> None:
     scan = _DIGITS_ASCII
     if not text.isascii() and _NON_ASCII_DIGIT.search(text):
         scan = _DIGITS_UNICODE
     for match in scan.finditer(text):
         start = match.start()
+        if match.start(_N_END) >= 0:
+            date_found.append((start, match.end(_N_END), match, "N"))
+            continue
         if match.start(_M_OK) >= 0:
             tail = match.end(_M_END)
             period = _PERIOD_AT.match(text, tail)
@@ -528,9 +308,36 @@ def _scan_digits(
         if match.start(_D_OK) >= 0:
             date_found.append((start, match.end(_D_OK), match, "D"))
         if match.start(_P_OK) >= 0:
-            _percent_match(text, candidates, start, match)
+            _percent_match(text, candidates, start, match, exact)
         if match.start(_Y_OK) >= 0:
-            _year_match(text, candidates, start)
+            # not after one of the words of _YEAR_EXCLUDED_AFTER (matched on the 24
+            # characters before the year, reversed), nor after a dash unless in 1999-2000
+            before = (
+                text[start - 1 : start - 25 : -1]
+                if start > 24
+                else text[start - 1 :: -1]
+                if start
+                else ""
+            )
+            if (
+                _YEAR_EXCLUDED_LOWER.match(before.lower())
+                if before.isascii()
+                else _YEAR_EXCLUDED_REVERSED.match(before)
+            ):
+                continue
+            if before[:1] == "-" and not _YEAR_BEFORE_DASH.search(before[::-1]):
+                continue
+            end = start + 4
+            year = text[start:end]
+            candidates.append(
+                (
+                    start,
+                    end,
+                    _YEAR_P,
+                    len(candidates),
+                    ("year", year, start, end, year, True, None, None, None, None, year),
+                )
+            )
 
 
 # --- numbers -------------------------------------------------------------------------------
@@ -575,8 +382,17 @@ def _canonical(written: str, shift: int, value: Decimal, exact: int) -> str:
 # --- money ---------------------------------------------------------------------------------
 
 _CURRENCY_OF: dict[str, Currency] = {
-    "$": "USD", "US$": "USD", "USD": "USD", "INR": "INR", "Rs": "INR", "Rs.": "INR",
-    "₹": "INR", "dollar": "USD", "dollars": "USD", "bucks": "USD", "rupee": "INR",
+    "$": "USD",
+    "US$": "USD",
+    "USD": "USD",
+    "INR": "INR",
+    "Rs": "INR",
+    "Rs.": "INR",
+    "₹": "INR",
+    "dollar": "USD",
+    "dollars": "USD",
+    "bucks": "USD",
+    "rupee": "INR",
     "rupees": "INR",
 }
 
@@ -619,8 +435,9 @@ def _money_match(
     scale1 = _scale_of(s1a or s1ai, s1w or s1wi)
     scale1_end = n1_end
     if scale1[2] is not None:
-        scale1_end = max(match.end(groups[0]), match.end(groups[1]), match.end(groups[2]),
-                         match.end(groups[3]))
+        scale1_end = max(
+            match.end(groups[0]), match.end(groups[1]), match.end(groups[2]), match.end(groups[3])
+        )
     parts: list[tuple[int, int, int, int, str, Decimal, tuple[Decimal, int, str | None]]]
     if n2 is None:
         parts = [(start, end, n1_start, n1_end, n1, first, scale1)]
@@ -630,20 +447,26 @@ def _money_match(
         # second number; ``$500-700`` is a range because the second number is larger;
         # ``$500 - 3 days`` is not.
         second = _number(n2)
-        if second is not None and (pre2 or s2a or s2ai or s2w or s2wi or post
-                                   or (dash != "to" and second > first)):
+        if second is not None and (
+            pre2 or s2a or s2ai or s2w or s2wi or post or (dash != "to" and second > first)
+        ):
             scale2 = _scale_of(s2a or s2ai, s2w or s2wi)
             if scale1[2] is None:
                 scale1 = scale2
             n2_start, n2_end = match.span(groups[6])
             second_start = match.start(groups[5]) if pre2 else n2_start
-            parts = [(start, scale1_end, n1_start, n1_end, n1, first, scale1),
-                     (second_start, end, n2_start, n2_end, n2, second, scale2)]
+            parts = [
+                (start, scale1_end, n1_start, n1_end, n1, first, scale1),
+                (second_start, end, n2_start, n2_end, n2, second, scale2),
+            ]
             pre = pre or pre2
         else:
             # An amount followed by an unrelated number: the tail is not part of it.
-            parts, post, period_text = [(start, scale1_end, n1_start, n1_end, n1, first,
-                                         scale1)], None, None
+            parts, post, period_text = (
+                [(start, scale1_end, n1_start, n1_end, n1, first, scale1)],
+                None,
+                None,
+            )
     currency: Currency | None = _CURRENCY_OF[pre] if pre else None
     extra = _NO_EXTRA
     period = _period_of(period_text)
@@ -656,7 +479,7 @@ def _money_match(
         elif currency is None:
             currency = _CURRENCY_OF[post]
             explicit = True
-    facts = []
+    facts: list[Candidate] = []
     for part_start, part_end, number_start, number_end, written, number, scale in parts:
         if currency is None:
             if scale[2] in _INDIAN_SCALES:
@@ -667,23 +490,56 @@ def _money_match(
         value = f"{_canonical(written, scale[1] + extra[1], amount, exact)} {currency}"
         if period:
             value += "/" + period
-        facts.append((part_start, part_end, _MONEY_P, len(candidates) + len(facts), (
-            "money", value, part_start, part_end, text[part_start:part_end], explicit,
-            amount, currency, period, None, None, None, None, number_start, number_end,
-            scale[0] * extra[0],
-        )))
+        facts.append(
+            (
+                part_start,
+                part_end,
+                _MONEY_P,
+                len(candidates) + len(facts),
+                (
+                    "money",
+                    value,
+                    part_start,
+                    part_end,
+                    text[part_start:part_end],
+                    explicit,
+                    amount,
+                    currency,
+                    period,
+                    None,
+                    None,
+                    None,
+                    None,
+                    number_start,
+                    number_end,
+                    scale[0] * extra[0],
+                ),
+            )
+        )
     candidates += facts
 
 
-def _money_pre_match(text: str, candidates: list[Candidate], match: re.Match[str],
-                     start: int, end: int, exact: int) -> None:
+def _money_pre_match(
+    text: str, candidates: list[Candidate], match: re.Match[str], start: int, end: int, exact: int
+) -> None:
     """_money_match for a _MONEY_PRE match, with a shortcut for the common case: a
     marker and a number, nothing after it ($1,234.56)."""
     n1_start, n1_end = match.span(_PRE_N1)
     pre = match.group(_PRE_PRE)
     if n1_end != end:
-        _money_match(text, candidates, match, _PRE_GROUPS, start, end, n1_start, _PRE_N1,
-                     pre, match.group(_PRE_PER), exact)
+        _money_match(
+            text,
+            candidates,
+            match,
+            _PRE_GROUPS,
+            start,
+            end,
+            n1_start,
+            _PRE_N1,
+            pre,
+            match.group(_PRE_PER),
+            exact,
+        )
         return
     n1 = text[n1_start:n1_end]
     if "," in n1:
@@ -692,21 +548,56 @@ def _money_pre_match(text: str, candidates: list[Candidate], match: re.Match[str
         digits = n1.replace(",", "")
     else:
         digits = n1
-    amount = Decimal(digits) * _ONE * _ONE
     if len(n1) <= exact and n1.isascii():
-        value = _plain(digits)
+        # the amount times the multipliers (1 and 1) is the same number when exact
+        amount = Decimal(digits)
+        whole, _, frac = digits.partition(".")
+        value = whole.lstrip("0") or "0"
+        if frac:
+            frac = frac.rstrip("0")
+            if frac:
+                value += "." + frac
     else:
+        amount = Decimal(digits) * _ONE * _ONE
         value = canonical_decimal(amount)
     currency = _CURRENCY_OF[pre]
-    candidates.append((start, end, _MONEY_P, len(candidates), (
-        "money", f"{value} {currency}", start, end, text[start:end], True, amount,
-        currency, None, None, None, None, None, n1_start, n1_end, _ONE,
-    )))
+    candidates.append(
+        (
+            start,
+            end,
+            _MONEY_P,
+            len(candidates),
+            (
+                "money",
+                value + " " + currency,
+                start,
+                end,
+                text[start:end],
+                True,
+                amount,
+                currency,
+                None,
+                None,
+                None,
+                None,
+                None,
+                n1_start,
+                n1_end,
+                _ONE,
+            ),
+        )
+    )
 
 
-def _money_words_from(text: str, w_span: tuple[int, int], cur: str, end: int,
-                      cents_text: str | None, candidates: list[Candidate]) -> None:
-    whole = parse_words(text[w_span[0]:w_span[1]])
+def _money_words_from(
+    text: str,
+    w_span: tuple[int, int],
+    cur: str,
+    end: int,
+    cents_text: str | None,
+    candidates: list[Candidate],
+) -> None:
+    whole = parse_words(text[w_span[0] : w_span[1]])
     if not whole:
         return
     cents = 0
@@ -715,16 +606,39 @@ def _money_words_from(text: str, w_span: tuple[int, int], cur: str, end: int,
     amount = Decimal(whole) + Decimal(cents) / 100
     currency: Currency = "INR" if cur.lower() == "rupees" else "USD"
     start = w_span[0]
-    candidates.append((start, end, _MONEY_P, len(candidates), (
-        "money", f"{canonical_decimal(amount)} {currency}", start, end, text[start:end],
-        True, amount, currency, None, None, None, None, None, w_span[0], w_span[1], _ONE,
-    )))
+    candidates.append(
+        (
+            start,
+            end,
+            _MONEY_P,
+            len(candidates),
+            (
+                "money",
+                f"{canonical_decimal(amount)} {currency}",
+                start,
+                end,
+                text[start:end],
+                True,
+                amount,
+                currency,
+                None,
+                None,
+                None,
+                None,
+                None,
+                w_span[0],
+                w_span[1],
+                _ONE,
+            ),
+        )
+    )
 
 
 def _money_words(text: str, candidates: list[Candidate]) -> None:
     for match in _MONEY_WORDS.finditer(text):
-        _money_words_from(text, match.span("w"), match.group("cur"), match.end(),
-                          match.group("c"), candidates)
+        _money_words_from(
+            text, match.span("w"), match.group("cur"), match.end(), match.group("c"), candidates
+        )
 
 
 def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None:
@@ -736,8 +650,7 @@ def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None
         position = low.find(word)
         while position >= 0:
             # a currency word after whitespace after a letter, and a word boundary after it
-            if (position > 1 and low[position - 1].isspace()
-                    and _CURRENCY_WORD.match(low, position)):
+            if position > 1 and low[position - 1].isspace() and _CURRENCY_WORD.match(low, position):
                 anchors.append(position)
             position = low.find(word, position + 1)
     if not anchors:
@@ -749,7 +662,7 @@ def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None
     for cur_start in anchors:
         cur = _CURRENCY_WORD.match(low, cur_start)
         found = _MONEY_WORDS_REVERSED.match(rev, size - cur_start)
-        if found is None:
+        if found is None or cur is None:
             continue
         start = size - found.end()
         if start < last_end:
@@ -762,7 +675,7 @@ def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None
         cents_text = None
         if cents is not None and cents.group("c") is not None:
             end = cents.end()
-            cents_text = text[cents.start("c"):cents.end("c")]
+            cents_text = text[cents.start("c") : cents.end("c")]
         last_end = end
         _money_words_from(text, (start, w_end), cur.group(), end, cents_text, candidates)
 
@@ -770,20 +683,32 @@ def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None
 # --- percentages ---------------------------------------------------------------------------
 
 
-def _percent_match(text: str, candidates: list[Candidate], start: int,
-                   match: re.Match[str]) -> None:
-    written = text[start:match.end(_P_N)]
-    number = _number(written)
-    if number is None:
-        return
-    value = _canonical(written, 0, number, getcontext().prec)
+def _percent_match(
+    text: str, candidates: list[Candidate], start: int, match: re.Match[str], exact: int
+) -> None:
+    digits = text[start : match.end(_P_N)]
+    if "," in digits:
+        if _GROUPING.fullmatch(digits.partition(".")[0]) is None:
+            return
+        digits = digits.replace(",", "")
+    number = Decimal(digits)
+    value = (
+        _plain(digits) if len(digits) <= exact and digits.isascii() else (canonical_decimal(number))
+    )
     end = match.end(_P_OK)
     if match.start(_P_PP) >= 0:
         unit, value = "pp", value + " pp"
     else:
         unit, value = "percent", value + "%"
-    candidates.append((start, end, _PERCENT_P, len(candidates), (
-        "percent", value, start, end, text[start:end], True, number, None, None, unit)))
+    candidates.append(
+        (
+            start,
+            end,
+            _PERCENT_P,
+            len(candidates),
+            ("percent", value, start, end, text[start:end], True, number, None, None, unit),
+        )
+    )
 
 
 # --- dates, years, relative dates, redactions ----------------------------------------------
@@ -795,31 +720,32 @@ def _two_digit(value: str) -> str:
     return value
 
 
-def _date_match(text: str, candidates: list[Candidate], match: re.Match[str], source: str,
-                start: int, end: int) -> None:
+def _date_match(
+    text: str, candidates: list[Candidate], match: re.Match[str], source: str, start: int, end: int
+) -> None:
     """The fact of one _DATE match, if it is a valid date."""
     day: str | None
     if source == "D":
         sep, b, y, db, dy, im, iday, my, m2, y2 = match.group(*_D_GROUPS)
         if sep is not None:
-            month, day, year = text[start:match.end(_D_A)], b, _two_digit(y)
+            month, day, year = text[start : match.end(_D_A)], b, _two_digit(y)
             if month != "XX" and day != "XX" and int(month) > 12 >= int(day):
                 month, day = day, month
         elif db is not None:  # dotted dates are day-first: 14.03.2023
-            day, month, year = text[start:match.end(_D_DA)], db, dy
+            day, month, year = text[start : match.end(_D_DA)], db, dy
         elif im is not None:
-            year, month, day = text[start:match.end(_D_IY)], im, iday
+            year, month, day = text[start : match.end(_D_IY)], im, iday
         elif my is not None:
-            year, month, day = my, text[start:match.end(_D_MM)], None
+            year, month, day = my, text[start : match.end(_D_MM)], None
         else:
             month = str(_MONTH_NUMBER[m2.lower()])
             year = y2
-            day = text[start:match.end(_D_D2)]
+            day = text[start : match.end(_D_D2)]
     elif source == "X":
         month, day, year = "XX", match.group("b"), _two_digit(match.group("y"))
     else:
-        month = str(_MONTH_NUMBER[match.group().lower()])
-        d1, y1, y3 = match.group("d1", "y1", "y3")
+        month = str(_MONTH_NUMBER[text[start : match.end(_N_MON)].lower()])
+        d1, y1, y3 = match.group(_N_D1, _N_Y1, _N_Y3)
         if d1 is not None:
             year, day = y1, d1
         else:
@@ -831,8 +757,9 @@ def _date_match(text: str, candidates: list[Candidate], match: re.Match[str], so
     month = month.zfill(2)
     written = text[start:end]
     if year == "XXXX":
-        candidates.append((start, end, _REDACTION_P, len(candidates),
-                           ("redaction", written, start, end, written)))
+        candidates.append(
+            (start, end, _REDACTION_P, len(candidates), ("redaction", written, start, end, written))
+        )
         return
     if day is not None:
         day = day.zfill(2)
@@ -841,29 +768,30 @@ def _date_match(text: str, candidates: list[Candidate], match: re.Match[str], so
         value = f"{year}-{month}"
     else:
         value = f"--{month}-{day}"
-    candidates.append((start, end, _DATE_P, len(candidates), (
-        "date", value, start, end, written, True, None, None, None, None, year, month, day)))
-
-
-def _year_match(text: str, candidates: list[Candidate], start: int) -> None:
-    # the 24 characters before the year, reversed
-    before = text[start - 1:start - 25:-1] if start > 24 else text[start - 1::-1] if start else ""
-    if _YEAR_EXCLUDED_REVERSED.match(before):
-        return
-    if before[:1] == "-" and not _YEAR_BEFORE_DASH.search(before[::-1]):
-        return
-    end = start + 4
-    year = text[start:end]
-    candidates.append((start, end, _YEAR_P, len(candidates), (
-        "year", year, start, end, year, True, None, None, None, None, year)))
+    candidates.append(
+        (
+            start,
+            end,
+            _DATE_P,
+            len(candidates),
+            ("date", value, start, end, written, True, None, None, None, None, year, month, day),
+        )
+    )
 
 
 def _relatives(text: str, candidates: list[Candidate]) -> None:
     for m in _RELATIVE.finditer(text):
         start, end = m.span()
         words = m.group()
-        candidates.append((start, end, _RELATIVE_P, len(candidates), (
-            "relative_date", " ".join(words.lower().split()), start, end, words)))
+        candidates.append(
+            (
+                start,
+                end,
+                _RELATIVE_P,
+                len(candidates),
+                ("relative_date", " ".join(words.lower().split()), start, end, words),
+            )
+        )
 
 
 def _relatives_lower(text: str, low: str, candidates: list[Candidate]) -> None:
@@ -902,12 +830,37 @@ def _relatives_lower(text: str, low: str, candidates: list[Candidate]) -> None:
             continue
         last_end = end
         words = text[start:end]
-        candidates.append((start, end, _RELATIVE_P, len(candidates), (
-            "relative_date", " ".join(words.lower().split()), start, end, words)))
+        candidates.append(
+            (
+                start,
+                end,
+                _RELATIVE_P,
+                len(candidates),
+                ("relative_date", " ".join(words.lower().split()), start, end, words),
+            )
+        )
 
 
-def _redactions(text: str, candidates: list[Candidate]) -> None:
+def _redactions(text: str, candidates: list[Candidate], x_dates: list[tuple[int, int]]) -> None:
+    """Redaction tokens, less those inside a date led by XX (XX/XX/2019, XX/XX/XXXX) that
+    made a fact: that fact always wins, as no other fact can overlap it (money, percent
+    and other dates cannot contain an X nor start at its digits, and a token cannot reach
+    into it from before it, since it starts after a non-word character), and it comes
+    first in the priority order (a date, or a redaction that starts there and is longer)."""
+    dates = iter(x_dates)
+    date_start, date_end = next(dates, (-1, -1))
     for m in _REDACTION_SCAN.finditer(text):
         start, end = m.span()
-        candidates.append((start, end, _REDACTION_P, len(candidates),
-                           ("redaction", "XXXX", start, end, m.group())))
+        while start >= date_end >= 0:
+            date_start, date_end = next(dates, (-1, -1))
+        if date_start <= start < date_end:
+            continue
+        candidates.append(
+            (
+                start,
+                end,
+                _REDACTION_P,
+                len(candidates),
+                ("redaction", "XXXX", start, end, m.group()),
+            )
+        )

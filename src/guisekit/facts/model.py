@@ -1,14 +1,15 @@
 """Typed facts and the result of comparing two texts' facts.
 
-Facts are frozen slotted dataclasses rather than pydantic models: a long complaint has
-dozens of them and extraction is on the hot path of every screen.
+Facts are named tuples (immutable, and built several times faster than a frozen
+dataclass or a pydantic model): a long complaint has dozens of them and extraction is on
+the hot path of every screen. Comparison results are frozen dataclasses.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 __all__ = [
     "Discrepancy",
@@ -33,8 +34,7 @@ def canonical_decimal(value: Decimal) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(NamedTuple):
     """A fact found in a text, with its span and normalised value.
 
     ``value`` is the canonical comparison key (``1234.56 USD``, ``2023-03-14``, ``15%``).
@@ -74,7 +74,7 @@ class Fact:
         return "fail" if self.kind in ("percent", "date") else "warn"
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = self._asdict()
         data["amount"] = None if self.amount is None else canonical_decimal(self.amount)
         data["multiplier"] = None if self.multiplier is None else str(self.multiplier)
         return {k: v for k, v in data.items() if v is not None}
