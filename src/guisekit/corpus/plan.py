@@ -57,7 +57,7 @@ class CorpusConfig(_Strict):
 
     def path(self, value: str) -> Path:
         candidate = Path(value)
-        return candidate if candidate.is_absolute() else self.base / candidate
+        return candidate if candidate.is_absolute() else (self.base / candidate).resolve()
 
     @property
     def output_dir(self) -> Path:

@@ -800,11 +800,14 @@ def _relatives_lower(text: str, low: str, candidates: list[Candidate]) -> None:
     in order of position, each skipped if it starts inside the previous one."""
     spans: list[tuple[int, int]] = []
     for word, pattern in _REL_LITERAL:
-        if word in low:
-            for m in pattern.finditer(low):
-                start = m.start()
-                if not (start and _is_word_char(low[start - 1])):
-                    spans.append((start, m.end()))
+        # each match starts with the word and contains no other occurrence of it, so
+        # matching at each occurrence finds what scanning with the pattern finds
+        start = low.find(word)
+        while start >= 0:
+            m = pattern.match(low, start)
+            if m is not None and not (start and _is_word_char(low[start - 1])):
+                spans.append((start, m.end()))
+            start = low.find(word, start + 1)
     if spans and ("yesterday" in low or "tomorrow" in low):
         for m in _REL_DAY_AROUND.finditer(low):
             start = m.start()
