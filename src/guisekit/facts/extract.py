@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, getcontext
 from operator import itemgetter
+from typing import Any
 
 from guisekit.facts.model import Currency, Fact, Period, canonical_decimal
 from guisekit.facts.numbers import SCALE_WORDS, parse_words
@@ -185,11 +186,19 @@ def extract_facts(text: str) -> list[Fact]:
 _first = itemgetter(0)
 
 
+_DEFAULTS = tuple(Fact._field_defaults.get(name) for name in Fact._fields)
+_new_tuple = tuple.__new__
+
+
+def _fact(args: tuple[Any, ...]) -> Fact:
+    """``Fact(*args)`` without the Python-level ``__new__`` of a named tuple (hot path)."""
+    return _new_tuple(Fact, args + _DEFAULTS[len(args) :])
+
+
 def _resolve(candidates: list[Candidate]) -> list[Fact]:
     """Greedy by priority, then position, then length: the result of checking each
     candidate against all accepted ones, computed per group of overlapping candidates."""
     candidates.sort()
-    fact = Fact
     accepted: list[Fact] = []
     group: list[Candidate] = []  # the candidates that overlap, transitively, since ``last``
     last: Candidate | None = None
@@ -206,12 +215,12 @@ def _resolve(candidates: list[Candidate]) -> list[Fact]:
             accepted += _resolve_group(group)
             group = []
         elif last is not None:
-            accepted.append(fact(*last[4]))
+            accepted.append(_fact(last[4]))
         last, end = item, item[1]
     if group:
         accepted += _resolve_group(group)
     elif last is not None:
-        accepted.append(fact(*last[4]))
+        accepted.append(_fact(last[4]))
     return accepted
 
 
@@ -225,7 +234,7 @@ def _resolve_group(group: list[Candidate]) -> list[Fact]:
         else:
             kept.append(item)
     kept.sort()
-    return [Fact(*item[4]) for item in kept]
+    return [_fact(item[4]) for item in kept]
 
 
 def _priority_order(item: Candidate) -> tuple[int, int, int, int]:
