@@ -88,10 +88,6 @@ class ManipulationReport:
         }
 
 
-def _by_level(variants: dict[Persona, str], axis: str, level: str) -> list[str]:
-    return [text for persona, text in variants.items() if persona.as_dict()[axis] == level]
-
-
 def _mean_pairwise_distance(texts: Sequence[str]) -> float:
     return fmean(Levenshtein.distance(a, b) for a, b in itertools.combinations(texts, 2))
 
@@ -137,31 +133,18 @@ def run_manipulation_checks(
                 Convergence(style, source.id, before, _mean_pairwise_distance(standard))
             )
 
-    def group_mean(values: dict[Persona, list[float]], axis: str, level: str) -> float:
-        return fmean(v for p, vs in values.items() if p.as_dict()[axis] == level for v in vs)
+    def by_axis(
+        measure: str, values: dict[Persona, list[float]], axis: str, high: str, low: str
+    ) -> Contrast:
+        def mean(level: str) -> float:
+            return fmean(v for p, vs in values.items() if p.as_dict()[axis] == level for v in vs)
+
+        return Contrast(measure, high, low, mean(high), mean(low))
 
     contrasts = (
-        Contrast(
-            "flesch_kincaid_grade",
-            "college",
-            "high_school",
-            group_mean(fk, "education", "college"),
-            group_mean(fk, "education", "high_school"),
-        ),
-        Contrast(
-            "sophisticated_words_per_100",
-            "college",
-            "high_school",
-            group_mean(soph, "education", "college"),
-            group_mean(soph, "education", "high_school"),
-        ),
-        Contrast(
-            "informal_markers_per_100",
-            "young",
-            "old",
-            group_mean(informal, "age", "young"),
-            group_mean(informal, "age", "old"),
-        ),
+        by_axis("flesch_kincaid_grade", fk, "education", "college", "high_school"),
+        by_axis("sophisticated_words_per_100", soph, "education", "college", "high_school"),
+        by_axis("informal_markers_per_100", informal, "age", "young", "old"),
         Contrast(
             "hedge_density_per_100",
             "hedged",
