@@ -12,28 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import spacy
 from synthetic import complaint_texts
+from timing import interleaved_best
 
 from guisekit.facts import extract_facts
-
-
-def interleaved_best(repeat: int, funcs: list, texts: list[str]) -> list[float]:  # type: ignore[type-arg]
-    """Texts/s of each function, best of ``repeat`` rounds; the functions take turns within
-    each round, so a slow patch of the machine hits both alike."""
-    best = [float("inf")] * len(funcs)
-    for _ in range(repeat):
-        for i, func in enumerate(funcs):
-            start = time.perf_counter()
-            for text in texts:
-                func(text)
-            best[i] = min(best[i], time.perf_counter() - start)
-    return [len(texts) / b for b in best]
 
 
 def main() -> None:
@@ -44,7 +31,11 @@ def main() -> None:
     texts = complaint_texts(args.texts)
     tokenizer = spacy.blank("en").tokenizer
     facts = sum(len(extract_facts(t)) for t in texts)
-    spacy_rate, facts_rate = interleaved_best(args.repeat, [tokenizer, extract_facts], texts)
+    spacy_s, facts_s = interleaved_best(
+        args.repeat,
+        [lambda: [tokenizer(t) for t in texts], lambda: [extract_facts(t) for t in texts]],
+    )
+    spacy_rate, facts_rate = len(texts) / spacy_s, len(texts) / facts_s
     report = {
         "texts": len(texts),
         "mean_chars": round(sum(map(len, texts)) / len(texts)),

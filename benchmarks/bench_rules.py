@@ -17,32 +17,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import spacy
 from synthetic import complaint_texts
+from timing import interleaved_best
 
 from guisekit.models import Source
 from guisekit.personas import load_grid
 from guisekit.rules import RulesEngine
 from guisekit.rules.engine import analyse
 from guisekit.specs import PersonaSpec
-
-
-def interleaved_best(repeat: int, funcs: list[Callable[[], object]]) -> list[float]:
-    """Best seconds of each function over ``repeat`` rounds in which they take turns, so a
-    slow patch of the machine hits all of them alike."""
-    best = [float("inf")] * len(funcs)
-    for _ in range(repeat):
-        for i, func in enumerate(funcs):
-            start = time.perf_counter()
-            func()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

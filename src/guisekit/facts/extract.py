@@ -244,51 +244,36 @@ def _priority_order(item: Candidate) -> tuple[int, int, int, int]:
 # --- the digit scan ------------------------------------------------------------------------
 
 _G = _DIGITS_ASCII.groupindex
-assert _DIGITS_UNICODE.groupindex == _G
+if _DIGITS_UNICODE.groupindex != _G:  # both scans are built by _digit_scan
+    raise RuntimeError("the ASCII and Unicode digit scans must name the same groups")
 _M_OK, _D_OK, _P_OK, _Y_OK = _G["Mok"], _G["D"], _G["Pend"], _G["Y"]
 _N_END, _N_MON, _N_D1, _N_Y1, _N_Y3 = (_G[name] for name in ("Nend", "Nmon", "Nd1", "Ny1", "Ny3"))
 _M_END, _M_N1 = _G["Mend"], _G["Mn1"]
-_M_GROUPS = tuple(
-    _G["M" + name]
-    for name in (
-        "s1a",
-        "s1ai",
-        "s1w",
-        "s1wi",
-        "dash",
-        "pre2",
-        "n2",
-        "s2a",
-        "s2ai",
-        "s2w",
-        "s2wi",
-        "post",
-    )
+# The money groups, in the order _money_match unpacks them (both scans name them alike).
+_MONEY_GROUP_NAMES = (
+    "s1a",
+    "s1ai",
+    "s1w",
+    "s1wi",
+    "dash",
+    "pre2",
+    "n2",
+    "s2a",
+    "s2ai",
+    "s2w",
+    "s2wi",
+    "post",
 )
+_M_GROUPS = tuple(_G["M" + name] for name in _MONEY_GROUP_NAMES)
 _D_GROUPS = tuple(
     _G[name] for name in ("Dsep", "Db", "Dy", "Ddb", "Ddy", "Dim", "Did", "Dmy", "Dm2", "Dy2")
 )
 _D_A, _D_DA, _D_IY, _D_MM, _D_D2 = (_G[name] for name in ("Da", "Dda", "Diy", "Dmm", "Dd2"))
 _P_N, _P_PP = _G["Pn"], _G["Ppp"]
 _PG = _MONEY_PRE[0][1].groupindex
-assert all(scan.groupindex == _PG for _, scan in _MONEY_PRE)
-_PRE_GROUPS = tuple(
-    _PG[name]
-    for name in (
-        "s1a",
-        "s1ai",
-        "s1w",
-        "s1wi",
-        "dash",
-        "pre2",
-        "n2",
-        "s2a",
-        "s2ai",
-        "s2w",
-        "s2wi",
-        "post",
-    )
-)
+if any(scan.groupindex != _PG for _, scan in _MONEY_PRE):
+    raise RuntimeError("every currency-prefix scan must name the same groups")
+_PRE_GROUPS = tuple(_PG[name] for name in _MONEY_GROUP_NAMES)
 _PRE_END, _PRE_N1, _PRE_PRE, _PRE_PER = _PG["end"], _PG["n1"], _PG["pre"], _PG["per"]
 
 
