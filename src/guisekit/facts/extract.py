@@ -190,9 +190,13 @@ _DEFAULTS = tuple(Fact._field_defaults.get(name) for name in Fact._fields)
 _new_tuple = tuple.__new__
 
 
+_NO_FIELDS = _DEFAULTS[5:]  # the defaults after kind, value, start, end, text
+
+
 def _fact(args: tuple[Any, ...]) -> Fact:
-    """``Fact(*args)`` without the Python-level ``__new__`` of a named tuple (hot path)."""
-    return _new_tuple(Fact, args + _DEFAULTS[len(args) :])
+    """``Fact(*args)`` for all 16 fields, without the Python-level ``__new__`` of a named
+    tuple (hot path)."""
+    return _new_tuple(Fact, args)
 
 
 def _resolve(candidates: list[Candidate]) -> list[Fact]:
@@ -200,6 +204,7 @@ def _resolve(candidates: list[Candidate]) -> list[Fact]:
     candidate against all accepted ones, computed per group of overlapping candidates."""
     candidates.sort()
     accepted: list[Fact] = []
+    append, new = accepted.append, _new_tuple  # a Fact from its 16 fields: new(Fact, fields)
     group: list[Candidate] = []  # the candidates that overlap, transitively, since ``last``
     last: Candidate | None = None
     end = -1
@@ -215,12 +220,12 @@ def _resolve(candidates: list[Candidate]) -> list[Fact]:
             accepted += _resolve_group(group)
             group = []
         elif last is not None:
-            accepted.append(_fact(last[4]))
+            append(new(Fact, last[4]))
         last, end = item, item[1]
     if group:
         accepted += _resolve_group(group)
     elif last is not None:
-        accepted.append(_fact(last[4]))
+        append(new(Fact, last[4]))
     return accepted
 
 
@@ -277,6 +282,11 @@ _PRE_GROUPS = tuple(_PG[name] for name in _MONEY_GROUP_NAMES)
 _PRE_END, _PRE_N1, _PRE_PRE, _PRE_PER = _PG["end"], _PG["n1"], _PG["pre"], _PG["per"]
 
 
+# the last characters of the words of _YEAR_EXCLUDED_AFTER, in any case (no letter that
+# re.IGNORECASE matches with another one, i k s, ends one of them)
+_EXCLUDED_LAST = frozenset("gnh#o.rmetlvpGNHORMETLVP")
+
+
 def _scan_digits(
     text: str,
     candidates: list[Candidate],
@@ -313,7 +323,8 @@ def _scan_digits(
                 if start
                 else ""
             )
-            if (
+            # (the words end with one of _EXCLUDED_LAST, after which only spaces may come)
+            if before.lstrip()[:1] in _EXCLUDED_LAST and (
                 _YEAR_EXCLUDED_LOWER.match(before.lower())
                 if before.isascii()
                 else _YEAR_EXCLUDED_REVERSED.match(before)
@@ -329,7 +340,24 @@ def _scan_digits(
                     end,
                     _YEAR_P,
                     len(candidates),
-                    ("year", year, start, end, year, True, None, None, None, None, year),
+                    (
+                        "year",
+                        year,
+                        start,
+                        end,
+                        year,
+                        True,
+                        None,
+                        None,
+                        None,
+                        None,
+                        year,
+                        None,
+                        None,
+                        None,
+                        None,
+                        None,
+                    ),
                 )
             )
 
@@ -399,10 +427,51 @@ def _scale_of(letter: str | None, word: str | None) -> tuple[Decimal, int, str |
     return _NO_SCALE
 
 
+def _period_key(text: str) -> str:
+    return "".join(text.lower().split()).replace(".", "").replace("/", "")
+
+
+# the usual spellings, looked up directly
+_PERIOD_OF: dict[str, Period] = {
+    spelling: _PERIODS[_period_key(spelling)]
+    for spelling in (
+        "per annum",
+        "p.a.",
+        "p. a.",
+        "p.a",
+        "p. a",
+        "per year",
+        "a year",
+        "annually",
+        "per yr",
+        "/yr",
+        "/ yr",
+        "/year",
+        "/ year",
+        "/annum",
+        "/ annum",
+        "per month",
+        "a month",
+        "monthly",
+        "/month",
+        "/ month",
+        "/mo",
+        "/ mo",
+        "per hour",
+        "an hour",
+        "hourly",
+        "/hr",
+        "/ hr",
+        "/hour",
+        "/ hour",
+    )
+}
+
+
 def _period_of(text: str | None) -> Period | None:
     if not text:
         return None
-    return _PERIODS["".join(text.lower().split()).replace(".", "").replace("/", "")]
+    return _PERIOD_OF.get(text) or _PERIODS[_period_key(text)]
 
 
 def _money_match(
@@ -426,7 +495,7 @@ def _money_match(
     if first is None:
         return
     s1a, s1ai, s1w, s1wi, dash, pre2, n2, s2a, s2ai, s2w, s2wi, post = match.group(*groups)
-    scale1 = _scale_of(s1a or s1ai, s1w or s1wi)
+    scale1 = _scale_of(s1a or s1ai, s1w or s1wi) if s1a or s1ai or s1w or s1wi else _NO_SCALE
     scale1_end = n1_end
     if scale1[2] is not None:
         scale1_end = max(
@@ -643,9 +712,14 @@ def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None
     for word in ("dollars", "bucks", "rupees"):
         position = low.find(word)
         while position >= 0:
-            # a currency word after whitespace after a letter, and a word boundary after it
-            if position > 1 and low[position - 1].isspace() and _CURRENCY_WORD.match(low, position):
-                anchors.append(position)
+            # a currency word after whitespace after a letter (which ends the number words),
+            # and a word boundary after it
+            if position > 1 and low[position - 1].isspace():
+                before = position - 2
+                while before > 0 and low[before].isspace():
+                    before -= 1
+                if low[before].isalpha() and _CURRENCY_WORD.match(low, position):
+                    anchors.append(position)
             position = low.find(word, position + 1)
     if not anchors:
         return
@@ -700,7 +774,24 @@ def _percent_match(
             end,
             _PERCENT_P,
             len(candidates),
-            ("percent", value, start, end, text[start:end], True, number, None, None, unit),
+            (
+                "percent",
+                value,
+                start,
+                end,
+                text[start:end],
+                True,
+                number,
+                None,
+                None,
+                unit,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+            ),
         )
     )
 
@@ -752,7 +843,13 @@ def _date_match(
     written = text[start:end]
     if year == "XXXX":
         candidates.append(
-            (start, end, _REDACTION_P, len(candidates), ("redaction", written, start, end, written))
+            (
+                start,
+                end,
+                _REDACTION_P,
+                len(candidates),
+                ("redaction", written, start, end, written, *_NO_FIELDS),
+            )
         )
         return
     if day is not None:
@@ -768,7 +865,24 @@ def _date_match(
             end,
             _DATE_P,
             len(candidates),
-            ("date", value, start, end, written, True, None, None, None, None, year, month, day),
+            (
+                "date",
+                value,
+                start,
+                end,
+                written,
+                True,
+                None,
+                None,
+                None,
+                None,
+                year,
+                month,
+                day,
+                None,
+                None,
+                None,
+            ),
         )
     )
 
@@ -783,7 +897,7 @@ def _relatives(text: str, candidates: list[Candidate]) -> None:
                 end,
                 _RELATIVE_P,
                 len(candidates),
-                ("relative_date", " ".join(words.lower().split()), start, end, words),
+                ("relative_date", " ".join(words.lower().split()), start, end, words, *_NO_FIELDS),
             )
         )
 
@@ -833,7 +947,7 @@ def _relatives_lower(text: str, low: str, candidates: list[Candidate]) -> None:
                 end,
                 _RELATIVE_P,
                 len(candidates),
-                ("relative_date", " ".join(words.lower().split()), start, end, words),
+                ("relative_date", " ".join(words.lower().split()), start, end, words, *_NO_FIELDS),
             )
         )
 
@@ -858,6 +972,6 @@ def _redactions(text: str, candidates: list[Candidate], x_dates: list[tuple[int,
                 end,
                 _REDACTION_P,
                 len(candidates),
-                ("redaction", "XXXX", start, end, m.group()),
+                ("redaction", "XXXX", start, end, m.group(), *_NO_FIELDS),
             )
         )

@@ -138,6 +138,9 @@ def _money_tail(g: str, period: bool = True) -> str:
     )
     if period:
         tail += rf"(?:\s?(?P<{g}per>{_PERIOD_BODY})(?![A-Za-z])(?!\s+ago)|)"
+        # each part of the tail starts with one of these (after a space or not): when none
+        # follows the number, all are skipped at once
+        tail = rf"(?:(?=\s?[kKmMbBtlc\-–—dUrILpa/h]){tail}|)"
     return tail + rf"(?P<{g}end>)"
 
 
@@ -205,7 +208,10 @@ def _digit_scan(digit: str, only: tuple[str, ...] = ()) -> re.Pattern[str]:
         rf"(?=(?:(?P<NE>\.?\s+(?P<Nd1>\d{{1,2}})(?:st|nd|rd|th|)(?![\w:])"
         rf"(?:,?\s+(?P<Ny1>{_YEAR4})(?!\d)|))|\.?,?\s+(?P<Ny3>{_YEAR4})(?!\d))(?P<Nend>))"
     )
-    return re.compile(f"[{digit}JFMASOND]" + r"(?<!\w.)" + f"(?:{months}|(?<=[{digit}]){numbers})")
+    # A match goes on over the rest of its digits, which cannot start one (a digit before).
+    return re.compile(
+        f"[{digit}JFMASOND]" + r"(?<!\w.)" + f"(?:{months}|(?<=[{digit}]){numbers}[{digit}]*)"
+    )
 
 
 _DIGITS_ASCII = _digit_scan("0-9")  # when the text has no other decimal digits
