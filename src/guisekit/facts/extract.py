@@ -474,6 +474,47 @@ def _period_of(text: str | None) -> Period | None:
     return _PERIOD_OF.get(text) or _PERIODS[_period_key(text)]
 
 
+def _money(
+    seq: int,
+    text: str,
+    start: int,
+    end: int,
+    value: str,
+    explicit: bool,
+    amount: Decimal,
+    currency: Currency,
+    period: Period | None,
+    number_start: int,
+    number_end: int,
+    multiplier: Decimal,
+) -> Candidate:
+    """A money candidate: the Fact arguments in field order (unit and date parts unset)."""
+    return (
+        start,
+        end,
+        _MONEY_P,
+        seq,
+        (
+            "money",
+            value,
+            start,
+            end,
+            text[start:end],
+            explicit,
+            amount,
+            currency,
+            period,
+            None,
+            None,
+            None,
+            None,
+            number_start,
+            number_end,
+            multiplier,
+        ),
+    )
+
+
 def _money_match(
     text: str,
     candidates: list[Candidate],
@@ -554,29 +595,19 @@ def _money_match(
         if period:
             value += "/" + period
         facts.append(
-            (
+            _money(
+                len(candidates) + len(facts),
+                text,
                 part_start,
                 part_end,
-                _MONEY_P,
-                len(candidates) + len(facts),
-                (
-                    "money",
-                    value,
-                    part_start,
-                    part_end,
-                    text[part_start:part_end],
-                    explicit,
-                    amount,
-                    currency,
-                    period,
-                    None,
-                    None,
-                    None,
-                    None,
-                    number_start,
-                    number_end,
-                    scale[0] * extra[0],
-                ),
+                value,
+                explicit,
+                amount,
+                currency,
+                period,
+                number_start,
+                number_end,
+                scale[0] * extra[0],
             )
         )
     candidates += facts
@@ -614,40 +645,25 @@ def _money_pre_match(
     if len(n1) <= exact and n1.isascii():
         # the amount times the multipliers (1 and 1) is the same number when exact
         amount = Decimal(digits)
-        whole, _, frac = digits.partition(".")
-        value = whole.lstrip("0") or "0"
-        if frac:
-            frac = frac.rstrip("0")
-            if frac:
-                value += "." + frac
+        value = _plain(digits)
     else:
         amount = Decimal(digits) * _ONE * _ONE
         value = canonical_decimal(amount)
     currency = _CURRENCY_OF[pre]
     candidates.append(
-        (
+        _money(
+            len(candidates),
+            text,
             start,
             end,
-            _MONEY_P,
-            len(candidates),
-            (
-                "money",
-                value + " " + currency,
-                start,
-                end,
-                text[start:end],
-                True,
-                amount,
-                currency,
-                None,
-                None,
-                None,
-                None,
-                None,
-                n1_start,
-                n1_end,
-                _ONE,
-            ),
+            value + " " + currency,
+            True,
+            amount,
+            currency,
+            None,
+            n1_start,
+            n1_end,
+            _ONE,
         )
     )
 
@@ -668,31 +684,20 @@ def _money_words_from(
         cents = int(cents_text) if cents_text.isdigit() else (parse_words(cents_text) or 0)
     amount = Decimal(whole) + Decimal(cents) / 100
     currency: Currency = "INR" if cur.lower() == "rupees" else "USD"
-    start = w_span[0]
     candidates.append(
-        (
-            start,
-            end,
-            _MONEY_P,
+        _money(
             len(candidates),
-            (
-                "money",
-                f"{canonical_decimal(amount)} {currency}",
-                start,
-                end,
-                text[start:end],
-                True,
-                amount,
-                currency,
-                None,
-                None,
-                None,
-                None,
-                None,
-                w_span[0],
-                w_span[1],
-                _ONE,
-            ),
+            text,
+            w_span[0],
+            end,
+            f"{canonical_decimal(amount)} {currency}",
+            True,
+            amount,
+            currency,
+            None,
+            w_span[0],
+            w_span[1],
+            _ONE,
         )
     )
 
