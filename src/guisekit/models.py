@@ -70,6 +70,11 @@ class Provenance(_Record):
     edits: tuple[AppliedEdit, ...] = ()
     usage: TokenUsage | None = None
     elapsed_ms: float = 0.0
+    details: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Transform-specific record: per-word language tags, the model's list of "
+        "style changes, attempts made.",
+    )
 
 
 class Variant(_Record):
