@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -24,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from guisekit import __version__
+from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError, OutputError
 from guisekit.facts import FactCheckResult, check_facts
@@ -36,8 +36,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-out = Console(width=None if sys.stdout.isatty() else 160)
-err = Console(stderr=True)
 
 
 def _version(value: bool) -> None:
@@ -309,6 +307,14 @@ def personas_command(
     for persona in persona_grid.personas():
         table.add_row(persona.id, " ".join(persona_grid.describe(persona)))
     out.print(table)
+
+
+# Commands defined in guisekit.commands, one registration per command (kept in this order).
+# commands: audit
+# commands: attributes
+# commands: gelbach
+# commands: grid
+# commands: serve
 
 
 def main(argv: list[str] | None = None) -> None:

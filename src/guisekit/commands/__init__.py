@@ -1,0 +1,4 @@
+"""CLI commands beyond the core ones, one module per command, registered in ``guisekit.cli``.
+
+Each module keeps heavy imports inside its command function so ``guisekit --help`` stays fast.
+"""
