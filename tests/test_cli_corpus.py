@@ -143,7 +143,7 @@ def test_quickstart_config_is_valid_and_plans_1104_variants(tmp_path: Path) -> N
 
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     config = load_config(tmp_path / "examples" / "quickstart.yaml")
-    plan = build_plan(config, make_engine(EngineConfig()))
+    plan = build_plan(config, [make_engine(EngineConfig())])
     assert len(plan.sources) == 24
     assert len(plan.specs) == 1 + 36 + 2 + 1 + 3 + 3
     assert len(plan.tasks) == 24 * 46

@@ -1,20 +1,28 @@
-"""The engine contract and the one place that builds an engine from config.
+"""The engine contract and the one place that builds engines from config.
 
-Callers hold an :class:`Engine` and never branch on which one it is.
+Callers hold :class:`Engine` objects and never branch on which one it is. An ``llm``
+config names one or more models ("banks"); each becomes its own engine, so one plan gives
+an independent variant per spec and bank, while all banks share one runner (cache, rate
+limits, accounting).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from guisekit.errors import ConfigError
-from guisekit.models import Source, Variant
+from guisekit.models import Provenance, Source, Variant
 from guisekit.specs import TransformSpec
 
-__all__ = ["Engine", "EngineConfig", "make_engine"]
+__all__ = ["Engine", "EngineConfig", "EngineTask", "make_engine", "make_engines", "run_tasks"]
+
+EngineTask = tuple[Source, TransformSpec, str]
+"""A source, the spec to apply, and the variant id the plan gave the result."""
+DEFAULT_CACHE = "llm-cache.sqlite"
 
 
 class Engine(Protocol):
@@ -33,22 +41,109 @@ class Engine(Protocol):
 
 
 class EngineConfig(BaseModel):
-    """Which engine to run and its settings (the ``engine:`` block of a corpus config)."""
+    """Which engine to run and its settings (the ``engine:`` block of a corpus config).
+
+    ``rules`` takes optional extra ``lexicons`` and persona ``profiles``. ``llm`` takes
+    ``models`` (one bank each: ``provider:name`` strings or mappings with ``model:`` and
+    parameters such as ``temperature``, ``rpm``, ``prices``), the ``cache`` file, runner
+    settings (``concurrency``, ``max_retries``, ``max_reasks``, ...) and pinned prompt
+    versions (``prompts: {persona: 1}``).
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: Literal["rules", "llm"] = "rules"
     lexicons: tuple[str, ...] = ()
     profiles: str | None = None
+    models: tuple[str | dict[str, Any], ...] = ()
+    cache: str | None = None
+    runner: dict[str, Any] = Field(default_factory=dict)
+    prompts: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _fits_engine(self) -> EngineConfig:
+        if self.name == "llm" and not self.models:
+            raise ValueError("the llm engine needs `models:` (e.g. [openai:gpt-4o-mini])")
+        if self.name == "rules" and (self.models or self.runner or self.prompts):
+            raise ValueError("models, runner and prompts apply to `name: llm` only")
+        return self
 
 
-def make_engine(config: EngineConfig) -> Engine:
-    """Build the configured engine."""
+def make_engines(
+    config: EngineConfig,
+    base: Path = Path("."),
+    chat_factory: Callable[..., Any] | None = None,
+) -> list[Engine]:
+    """Every engine ``config`` names: the rules engine, or one LLM engine per bank.
+
+    ``base`` resolves a relative cache path; ``chat_factory`` replaces the real chat
+    clients (tests pass a fake keyed by input).
+    """
     if config.name == "rules":
         from guisekit.rules import RulesEngine
 
-        return RulesEngine(config.lexicons, config.profiles)
-    raise ConfigError(
-        "the llm engine is not available in this version",
-        location="engine.name",
-        hint="use `name: rules`",
-    )
+        return [RulesEngine(config.lexicons, config.profiles)]
+    from pydantic import ValidationError
+
+    from guisekit.llm import LLMEngine, LLMRunner, RunnerSettings, Store, make_chat_model
+    from guisekit.llm.refs import parse_model
+
+    refs = [parse_model(m) for m in config.models]
+    labels = [r.label for r in refs]
+    if len(set(labels)) != len(labels):
+        raise ConfigError("the same model is listed twice", location="engine.models")
+    try:
+        settings = RunnerSettings.model_validate(config.runner)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ConfigError(
+            first["msg"], location=f"engine.runner.{'.'.join(map(str, first['loc']))}"
+        ) from None
+    cache = Path(config.cache or DEFAULT_CACHE)
+    store = Store(cache if cache.is_absolute() else base / cache)
+    runner = LLMRunner(store, settings, chat_factory or make_chat_model)
+    return [LLMEngine(ref, runner, config.prompts) for ref in refs]
+
+
+def make_engine(config: EngineConfig, base: Path = Path(".")) -> Engine:
+    """The one engine ``config`` names (an llm config must name exactly one model)."""
+    engines = make_engines(config, base)
+    if len(engines) != 1:
+        raise ConfigError(
+            f"{len(engines)} models configured where one engine is needed",
+            location="engine.models",
+            hint="list a single model",
+        )
+    return engines[0]
+
+
+def run_tasks(
+    engine: Engine,
+    tasks: Sequence[EngineTask],
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> list[Variant]:
+    """Make every task's variant on ``engine``: all at once where the engine runs batches
+    itself (concurrent model calls), else one by one. A task that raises is recorded with
+    status ``error`` and its reason, never dropped."""
+    batch = getattr(engine, "run_tasks", None)
+    if batch is not None:
+        result: list[Variant] = batch(tasks, seed, progress)
+        return result
+    variants = []
+    for source, spec, key in tasks:
+        try:
+            variant = engine.transform(source, spec, seed)
+        except Exception as exc:  # recorded per task; the run goes on
+            variant = Variant(
+                source_id=source.id,
+                variant_id=key,
+                spec=spec,
+                text=None,
+                status="error",
+                reason=f"{type(exc).__name__}: {exc}",
+                provenance=Provenance(engine="rules", seed=seed),
+            )
+        variants.append(variant)
+        if progress is not None:
+            progress(1)
+    return variants

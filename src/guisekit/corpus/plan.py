@@ -4,13 +4,14 @@ A config names the sources, the engine, a seed, the transforms and the output. E
 transform entry is a spec whose list-valued parameters are expanded as a grid
 (``direction: [hedged, confident]`` gives two specs); ``personas: all`` (or a list of
 persona ids) expands a persona entry over a grid. The plan is every source crossed with
-every spec, each task keyed by its stable variant id.
+every spec on every engine (an ``llm`` config with two models has two banks), each task
+keyed by its stable variant id.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -94,15 +95,16 @@ def load_config(path: str | Path) -> CorpusConfig:
 
 
 class Task(_Strict):
-    """One variant to make: a source under a spec, with its stable id."""
+    """One variant to make: a source under a spec on one engine (bank), with its stable id."""
 
     key: str
     source_id: str
     spec: TransformSpec
+    bank: int = 0
 
 
 class Plan(BaseModel):
-    """Every task of a run, in a stable order (source-major, then spec order)."""
+    """Every task of a run, in a stable order (bank, then source, then spec order)."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     sources: dict[str, Source]
@@ -146,8 +148,8 @@ def _as_list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
 
 
-def build_plan(config: CorpusConfig, engine: Engine) -> Plan:
-    """Read the sources and expand the transforms into keyed tasks."""
+def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
+    """Read the sources and expand the transforms into keyed tasks for every engine."""
     sources = read_sources(
         config.path(config.sources.path),
         id_column=config.sources.id_column,
@@ -162,7 +164,9 @@ def build_plan(config: CorpusConfig, engine: Engine) -> Plan:
             key=variant_id(source.id, spec, engine.config, config.seed),
             source_id=source.id,
             spec=spec,
+            bank=bank,
         )
+        for bank, engine in enumerate(engines)
         for source in sources
         for spec in specs
     ]

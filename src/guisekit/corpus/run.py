@@ -1,14 +1,14 @@
 """Run a plan on an engine, check every variant's facts, and summarise the run.
 
 The runner only needs the :class:`~guisekit.engines.Engine` contract, so the same plan,
-run and export serve the rules engine and, later, model-backed engines.
+run and export serve the rules engine and every LLM bank.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import fmean
 from typing import Any
@@ -16,9 +16,9 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from guisekit.corpus.plan import Plan
-from guisekit.engines import Engine
+from guisekit.engines import Engine, run_tasks
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
-from guisekit.models import Provenance, Variant
+from guisekit.models import Variant
 from guisekit.rules.cues import style_cues
 from guisekit.specs import FactEditSpec, TransformSpec
 from guisekit.style import flesch_kincaid_grade
@@ -91,34 +91,24 @@ def label_of(spec: TransformSpec) -> str:
     return f"{spec.transform}:{getattr(spec, detail)}" if detail else spec.transform
 
 
-def run_plan(plan: Plan, engine: Engine, progress: Progress | None = None) -> RunResult:
-    """Make every variant of ``plan`` and fact-check it; a failing task is recorded with
-    status ``error`` and its reason, never dropped."""
-    variants: list[Variant] = []
-    checks: list[FactCheckResult | None] = []
+def run_plan(
+    plan: Plan, engines: Sequence[Engine], progress: Progress | None = None
+) -> RunResult:
+    """Make every variant of ``plan`` on its engine and fact-check it; a failing task is
+    recorded with status ``error`` and its reason, never dropped."""
     source_facts = {sid: extract_facts(source.text) for sid, source in plan.sources.items()}
-    for task in plan.tasks:
-        source = plan.sources[task.source_id]
-        try:
-            variant = engine.transform(source, task.spec, plan.seed)
-        except Exception as exc:  # recorded per task; the run goes on
-            variant = Variant(
-                source_id=source.id,
-                variant_id=task.key,
-                spec=task.spec,
-                text=None,
-                status="error",
-                reason=f"{type(exc).__name__}: {exc}",
-                provenance=Provenance(engine="rules", seed=plan.seed),
-            )
-        variants.append(variant)
-        checks.append(
-            None
-            if variant.text is None
-            else compare_facts(source_facts[source.id], extract_facts(variant.text))
-        )
-        if progress is not None:
-            progress(1)
+    variants: list[Variant] = []
+    for bank, engine in enumerate(engines):
+        tasks = [
+            (plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank
+        ]
+        variants.extend(run_tasks(engine, tasks, plan.seed, progress))
+    checks: list[FactCheckResult | None] = [
+        None
+        if variant.text is None
+        else compare_facts(source_facts[variant.source_id], extract_facts(variant.text))
+        for variant in variants
+    ]
     return RunResult(plan, variants, checks)
 
 

@@ -1,0 +1,187 @@
+"""The LLM engine: every transform as a versioned prompt to one chat model (one "bank").
+
+It implements the same :class:`~guisekit.engines.Engine` contract as the rules engine, so
+plans, runs, exports and the standardiser never branch on which engine they hold. Many
+engines (banks) may share one :class:`~guisekit.llm.runner.LLMRunner`, and with it the
+cache, the rate limits and the accounting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from guisekit.engines import EngineTask
+from guisekit.ids import variant_id
+from guisekit.llm.prompts import load_prompt
+from guisekit.llm.refs import ModelRef
+from guisekit.llm.runner import LLMRequest, LLMRunner
+from guisekit.llm.store import Answer
+from guisekit.models import Provenance, Source, Variant
+from guisekit.personas import load_grid
+from guisekit.specs import (
+    AccentSpec,
+    FactEditSpec,
+    HedgeSpec,
+    IdentitySpec,
+    PersonaSpec,
+    StandardiseSpec,
+    TransformSpec,
+)
+
+__all__ = ["PROMPTS", "LLMEngine", "prompt_variables"]
+
+PROMPTS: dict[str, str] = {
+    "persona": "persona/rewrite",
+    "hedge": "hedge/rewrite",
+    "accent": "accent/rewrite",
+    "fact_edit": "fact_edit/rewrite",
+    "standardise": "standardise/rewrite",
+}
+"""The prompt each transform renders (its newest version unless the config pins one)."""
+
+
+def prompt_variables(source: Source, spec: TransformSpec) -> dict[str, Any]:
+    """The template variables of ``spec`` applied to ``source``."""
+    if isinstance(spec, PersonaSpec):
+        grid = load_grid(spec.grid)
+        persona = grid.persona(spec.persona)
+        return {"text": source.text, "persona": grid.describe(persona), "persona_id": persona.id}
+    if isinstance(spec, HedgeSpec):
+        return {"text": source.text, "direction": spec.direction, "strength": spec.strength}
+    if isinstance(spec, AccentSpec):
+        return {
+            "text": source.text,
+            "article_drop_rate": spec.article_drop_rate,
+            "marker_rate": spec.marker_rate,
+        }
+    if isinstance(spec, FactEditSpec):
+        return {
+            "text": source.text,
+            "kind": spec.kind,
+            "factor": str(spec.factor),
+            "amount": spec.amount,
+        }
+    if isinstance(spec, StandardiseSpec):
+        return {"text": source.text, "style": spec.style}
+    raise TypeError(f"no prompt for transform {spec.transform!r}")
+
+
+class LLMEngine:
+    """Rewrites through one chat model; see the module docstring."""
+
+    name = "llm"
+
+    def __init__(
+        self,
+        model: ModelRef,
+        runner: LLMRunner,
+        prompt_versions: Mapping[str, int] | None = None,
+    ) -> None:
+        self.model = model
+        self.runner = runner
+        pinned = dict(prompt_versions or {})
+        self._prompts = {
+            transform: load_prompt(prompt_id, pinned.get(transform))
+            for transform, prompt_id in PROMPTS.items()
+        }
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """Model identity and prompt versions: part of every variant id."""
+        return {
+            "engine": "llm",
+            **self.model.identity(),
+            "prompts": {t: p.version for t, p in self._prompts.items()},
+        }
+
+    def request(self, source: Source, spec: TransformSpec, seed: int) -> LLMRequest | None:
+        """The call that makes ``spec``'s variant of ``source`` (none for identity)."""
+        if isinstance(spec, IdentitySpec):
+            return None
+        template = self._prompts[spec.transform]
+        return LLMRequest(
+            model=self.model, prompt=template.render(**prompt_variables(source, spec)), sample=seed
+        )
+
+    async def arun_tasks(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """Make every task's variant; failures become ``error``/``refused`` variants."""
+        requests = [self.request(source, spec, seed) for source, spec, _ in tasks]
+        sent = [r for r in requests if r is not None]
+        if progress is not None and len(sent) < len(tasks):
+            progress(len(tasks) - len(sent))
+        answers = await self.runner.arun(
+            sent, None if progress is None else (lambda _answer: progress(1))
+        )
+        by_key = {r.key: a for r, a in zip(sent, answers, strict=True)}
+        return [
+            self._variant(source, spec, key, seed, None if r is None else by_key[r.key])
+            for (source, spec, key), r in zip(tasks, requests, strict=True)
+        ]
+
+    def run_tasks(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """Blocking :meth:`arun_tasks`."""
+        return asyncio.run(self.arun_tasks(tasks, seed, progress))
+
+    def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant:
+        key = variant_id(source.id, spec, self.config, seed)
+        return self.run_tasks([(source, spec, key)], seed)[0]
+
+    def transform_batch(
+        self, sources: Iterable[Source], specs: Sequence[TransformSpec], seed: int = 0
+    ) -> list[Variant]:
+        tasks = [
+            (source, spec, variant_id(source.id, spec, self.config, seed))
+            for source in sources
+            for spec in specs
+        ]
+        return self.run_tasks(tasks, seed)
+
+    def _variant(
+        self, source: Source, spec: TransformSpec, key: str, seed: int, answer: Answer | None
+    ) -> Variant:
+        if answer is None:  # identity: no call
+            return Variant(
+                source_id=source.id,
+                variant_id=key,
+                spec=spec,
+                text=source.text,
+                provenance=Provenance(engine="llm", model=self.model.label, seed=seed),
+            )
+        template = self._prompts[spec.transform]
+        value = answer.value or {}
+        provenance = Provenance(
+            engine="llm",
+            model=self.model.label,
+            params=self.model.identity(),
+            prompt_id=template.id,
+            prompt_version=template.version_label,
+            seed=seed,
+            usage=answer.usage,
+            elapsed_ms=answer.elapsed_ms,
+            details={
+                "changes": value.get("changes", []),
+                "attempts": answer.attempts,
+                "request_key": answer.key,
+            },
+        )
+        return Variant(
+            source_id=source.id,
+            variant_id=key,
+            spec=spec,
+            text=value.get("text") if answer.status == "ok" else None,
+            status=answer.status,
+            reason=answer.reason,
+            provenance=provenance,
+        )

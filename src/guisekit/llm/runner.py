@@ -1,0 +1,338 @@
+"""The async runner every LLM call goes through: cached, paced, retried, validated, counted.
+
+One :class:`LLMRunner` serves a whole job (every bank, auditor and attribute stage), so the
+store, the per-model rate limits and the accounting are shared. For each request it
+
+1. returns the stored answer if there is one (a finished job re-runs with zero calls);
+2. waits for a concurrency slot and the model's RPM/TPM budget;
+3. calls the chat model, retrying transient faults with jittered exponential backoff that
+   honours Retry-After (a burst of 429s pauses every worker at once);
+4. validates the reply against the prompt's schema, re-asking with the validation error
+   within ``max_reasks`` and the token budget; a refusal is recorded as ``refused``;
+5. commits the answer to the store before reporting it, so a killed run loses only the
+   calls in flight.
+
+Every request ends as an :class:`~guisekit.llm.store.Answer` with status ``ok``,
+``refused`` or ``error`` (with a reason); none is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from pydantic import BaseModel, ConfigDict, Field
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception,
+    stop_after_attempt,
+)
+
+from guisekit.ids import stable_hash
+from guisekit.llm.answers import is_refusal, parse_reply, reask_message, reply_text
+from guisekit.llm.chat import ChatFactory, make_chat_model
+from guisekit.llm.faults import Fault, classify
+from guisekit.llm.limits import Limiter
+from guisekit.llm.prompts import RenderedPrompt
+from guisekit.llm.refs import ModelRef
+from guisekit.llm.schemas import schema
+from guisekit.llm.store import Answer, Store
+from guisekit.models import TokenUsage
+
+__all__ = ["LLMRequest", "LLMRunner", "ModelTally", "RunnerSettings"]
+
+OnAnswer = Callable[[Answer], None]
+
+
+class RunnerSettings(BaseModel):
+    """How hard to push the providers and how patient to be with them."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    concurrency: int = Field(default=16, ge=1, le=1024)
+    max_retries: int = Field(default=6, ge=0, description="Retries of transient faults.")
+    max_reasks: int = Field(default=2, ge=0, description="Re-asks after an invalid reply.")
+    token_budget: int = Field(
+        default=16_000, gt=0, description="Most tokens one request may spend across re-asks."
+    )
+    backoff_base_s: float = Field(default=0.5, gt=0)
+    backoff_cap_s: float = Field(default=60.0, gt=0)
+    limits_from_headers: bool = Field(
+        default=False, description="Adopt the RPM limit a provider announces in its headers."
+    )
+
+
+@dataclass(frozen=True)
+class LLMRequest:
+    """One rendered prompt for one model; ``sample`` tells apart k draws of the same prompt."""
+
+    model: ModelRef
+    prompt: RenderedPrompt
+    logprobs: bool = False
+    sample: int = 0
+
+    @functools.cached_property
+    def key(self) -> str:
+        """Hash of everything that decides the answer (never the API key)."""
+        return "a-" + stable_hash(
+            self.model.identity(),
+            self.prompt,
+            schema(self.prompt.output_schema).model_json_schema(),
+            self.logprobs,
+            self.sample,
+            length=32,
+        )
+
+    @property
+    def prompt_label(self) -> str:
+        return f"{self.prompt.prompt_id}.v{self.prompt.version}"
+
+
+@dataclass
+class ModelTally:
+    """Calls, cache hits, tokens and cost of one model in this process."""
+
+    requests: int = 0
+    cached: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost: float = 0.0
+    outcomes: dict[str, int] = field(default_factory=dict)
+
+
+class _Transient(Exception):
+    """A transient fault, carried through tenacity so the wait can read Retry-After."""
+
+    def __init__(self, fault: Fault) -> None:
+        super().__init__(fault.detail)
+        self.fault = fault
+
+
+class LLMRunner:
+    """Runs requests through the store, limits and retries; see the module docstring."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: RunnerSettings | None = None,
+        chat_factory: ChatFactory = make_chat_model,
+        *,
+        seed: int = 0,
+    ) -> None:
+        self.store = store
+        self.settings = settings or RunnerSettings()
+        self._chat_factory = chat_factory
+        self._chats: dict[tuple[str, bool], BaseChatModel] = {}
+        self._limiters: dict[str, Limiter] = {}
+        self.tally: dict[str, ModelTally] = {}
+        self._rng = random.Random(f"backoff:{seed}")
+
+    def run(
+        self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
+    ) -> list[Answer]:
+        """Blocking :meth:`arun`, for callers outside an event loop."""
+        return asyncio.run(self.arun(requests, on_answer))
+
+    async def arun(
+        self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
+    ) -> list[Answer]:
+        """Answer every request, in order; identical requests are sent once."""
+        unique = {r.key: r for r in requests}
+        done = self.store.get_many(unique)
+        for answer in done.values():
+            self._tally(answer)
+            if on_answer is not None:
+                on_answer(answer)
+        todo = [r for key, r in unique.items() if key not in done]
+        for request in todo:  # builds every client first: a missing key fails before any call
+            self._chat(request.model, request.logprobs)
+        queue: asyncio.Queue[LLMRequest] = asyncio.Queue()
+        for request in todo:
+            queue.put_nowait(request)
+
+        async def worker() -> None:
+            while not queue.empty():
+                request = queue.get_nowait()
+                answer = await self._answer(request)
+                self.store.put(answer)
+                done[request.key] = answer
+                self._tally(answer)
+                if on_answer is not None:
+                    on_answer(answer)
+
+        workers = min(self.settings.concurrency, len(todo))
+        await asyncio.gather(*(worker() for _ in range(workers)))
+        return [done[r.key] for r in requests]
+
+    def _chat(self, model: ModelRef, logprobs: bool) -> BaseChatModel:
+        slot = (model.label, logprobs)
+        if slot not in self._chats:
+            self._chats[slot] = self._chat_factory(model, logprobs)
+        return self._chats[slot]
+
+    def _limiter(self, model: ModelRef) -> Limiter:
+        if model.label not in self._limiters:
+            self._limiters[model.label] = Limiter(model.rpm, model.tpm)
+        return self._limiters[model.label]
+
+    def _tally(self, answer: Answer) -> None:
+        tally = self.tally.setdefault(answer.model, ModelTally())
+        tally.outcomes[answer.status] = tally.outcomes.get(answer.status, 0) + 1
+        if answer.cached:
+            tally.cached += 1
+
+    async def _answer(self, request: LLMRequest) -> Answer:
+        started = time.perf_counter()
+        target = schema(request.prompt.output_schema)
+        messages: list[BaseMessage] = [
+            SystemMessage(m.content) if m.role == "system" else HumanMessage(m.content)
+            for m in request.prompt.messages
+        ]
+        usage = TokenUsage()
+        attempt = 0
+        base = {"key": request.key, "model": request.model.label, "prompt": request.prompt_label}
+        while True:
+            attempt += 1
+            try:
+                reply = await self._call(request, messages)
+            except _Transient as exc:
+                return Answer(
+                    **base,
+                    status="error",
+                    transient=True,
+                    attempts=attempt,
+                    usage=usage,
+                    reason=f"{exc.fault.detail}; gave up after {self.settings.max_retries} retries",
+                    elapsed_ms=_ms(started),
+                )
+            except Exception as exc:  # a per-request rejection: recorded, the job goes on
+                fault = classify(exc)
+                return Answer(
+                    **base,
+                    status="error",
+                    attempts=attempt,
+                    usage=usage,
+                    reason=fault.detail,
+                    elapsed_ms=_ms(started),
+                )
+            usage = _add(usage, reply)
+            text = reply_text(reply)
+            parsed = parse_reply(text, target)
+            if parsed.value is not None:
+                return Answer(
+                    **base,
+                    status="ok",
+                    value=parsed.value.model_dump(mode="json"),
+                    raw=text,
+                    attempts=attempt,
+                    usage=usage,
+                    logprobs=_logprobs(reply),
+                    elapsed_ms=_ms(started),
+                )
+            refusal = is_refusal(reply)
+            if refusal is not None:
+                return Answer(
+                    **base,
+                    status="refused",
+                    raw=text,
+                    reason=refusal,
+                    attempts=attempt,
+                    usage=usage,
+                    elapsed_ms=_ms(started),
+                )
+            spent = usage.input_tokens + usage.output_tokens
+            if attempt > self.settings.max_reasks or spent >= self.settings.token_budget:
+                why = "re-asks" if attempt > self.settings.max_reasks else "token budget"
+                return Answer(
+                    **base,
+                    status="error",
+                    raw=text,
+                    attempts=attempt,
+                    usage=usage,
+                    reason=f"invalid output ({why} exhausted): {parsed.error}",
+                    elapsed_ms=_ms(started),
+                )
+            messages = [*messages, AIMessage(text), HumanMessage(reask_message(parsed.error or ""))]
+
+    async def _call(self, request: LLMRequest, messages: list[BaseMessage]) -> AIMessage:
+        chat = self._chat(request.model, request.logprobs)
+        limiter = self._limiter(request.model)
+        estimate = sum(len(str(m.content)) for m in messages) // 4 + request.model.max_tokens
+        tally = self.tally.setdefault(request.model.label, ModelTally())
+
+        async def once() -> AIMessage:
+            await limiter.acquire(estimate)
+            tally.requests += 1
+            try:
+                reply = await chat.ainvoke(messages)
+            except Exception as exc:
+                limiter.settle(estimate, 0)
+                fault = classify(exc)
+                if not fault.transient:
+                    raise
+                if fault.kind == "rate_limit":
+                    limiter.saw_429(fault.retry_after)
+                raise _Transient(fault) from exc
+            if not isinstance(reply, AIMessage):
+                raise TypeError(f"chat model returned {type(reply).__name__}, not AIMessage")
+            used = _tokens(reply)
+            limiter.settle(estimate, used[0] + used[1])
+            tally.input_tokens += used[0]
+            tally.output_tokens += used[1]
+            tally.cost += request.model.prices.cost(*used)
+            if self.settings.limits_from_headers:
+                limiter.adopt_headers(dict(reply.response_metadata.get("headers") or {}))
+            return reply
+
+        retrying = AsyncRetrying(
+            stop=stop_after_attempt(self.settings.max_retries + 1),
+            wait=self._wait,
+            retry=retry_if_exception(lambda e: isinstance(e, _Transient)),
+            reraise=True,
+        )
+        async for attempt in retrying:
+            with attempt:
+                return await once()
+        raise RuntimeError("unreachable: tenacity re-raises the last fault")
+
+    def _wait(self, state: RetryCallState) -> float:
+        """Full-jitter exponential backoff (a local generator: the global random state is never
+        touched), never shorter than the provider's Retry-After."""
+        ceiling = self.settings.backoff_base_s * 2 ** (state.attempt_number - 1)
+        jitter = self._rng.uniform(0, min(self.settings.backoff_cap_s, ceiling))
+        exc = state.outcome.exception() if state.outcome else None
+        after = exc.fault.retry_after if isinstance(exc, _Transient) else None
+        return max(jitter, after or 0.0)
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000.0, 3)
+
+
+def _tokens(reply: AIMessage) -> tuple[int, int]:
+    meta = reply.usage_metadata
+    if meta is None:
+        return 0, 0
+    return int(meta.get("input_tokens", 0)), int(meta.get("output_tokens", 0))
+
+
+def _add(usage: TokenUsage, reply: AIMessage) -> TokenUsage:
+    spent = _tokens(reply)
+    return TokenUsage(
+        input_tokens=usage.input_tokens + spent[0], output_tokens=usage.output_tokens + spent[1]
+    )
+
+
+def _logprobs(reply: AIMessage) -> list[dict[str, Any]] | None:
+    found = reply.response_metadata.get("logprobs")
+    if isinstance(found, dict):
+        content = found.get("content")
+        return list(content) if isinstance(content, list) else None
+    return None

@@ -1,0 +1,207 @@
+"""The SQLite store that is both the answer cache and the resume journal.
+
+Each answer is committed the moment it arrives, keyed by a hash of everything that decides
+it (model identity, rendered messages, prompt id and version, output schema, sample index).
+A re-run of a finished job therefore sends no request, and a run killed at any point loses
+at most the calls in flight. Answers that failed for a transient reason (the provider was
+down, retries ran out) are journalled but not served as cache hits, so a re-run retries
+them. Batch submissions are journalled before polling, so a restart resumes them.
+
+Nothing secret is stored: keys never enter a request's identity.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from guisekit.errors import OutputError
+from guisekit.models import TokenUsage
+
+__all__ = ["Answer", "AnswerStatus", "BatchRecord", "Store"]
+
+AnswerStatus = Literal["ok", "refused", "error"]
+
+# Append-only, named migrations; PRAGMA user_version counts the ones applied.
+_MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "answers",
+        """CREATE TABLE answers (
+            key TEXT PRIMARY KEY, model TEXT NOT NULL, prompt TEXT NOT NULL,
+            status TEXT NOT NULL, value TEXT, raw TEXT, reason TEXT,
+            input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
+            attempts INTEGER NOT NULL, transient INTEGER NOT NULL, logprobs TEXT,
+            elapsed_ms REAL NOT NULL, batch INTEGER NOT NULL, created REAL NOT NULL)""",
+    ),
+    (
+        "batches",
+        """CREATE TABLE batches (
+            id TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL,
+            keys TEXT NOT NULL, status TEXT NOT NULL, created REAL NOT NULL)""",
+    ),
+)
+
+
+class Answer(BaseModel):
+    """What one request ended as. ``value`` is the validated object as JSON data."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    key: str
+    model: str
+    prompt: str
+    status: AnswerStatus
+    value: dict[str, Any] | None = None
+    raw: str | None = None
+    reason: str | None = None
+    usage: TokenUsage = TokenUsage()
+    attempts: int = Field(default=0, ge=0)
+    transient: bool = False
+    logprobs: list[dict[str, Any]] | None = None
+    elapsed_ms: float = 0.0
+    batch: bool = False
+    cached: bool = False
+
+
+class BatchRecord(BaseModel):
+    """A submitted provider batch and the request keys it carries."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    provider: str
+    model: str
+    keys: tuple[str, ...]
+    status: str
+
+
+class Store:
+    """A SQLite file (WAL mode) shared by every stage of a job; one writer at a time."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=10000")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise OutputError(
+                f"{self.path}: cannot open the cache: {exc}",
+                hint="point cache at a writable path, or delete a corrupt cache file",
+            ) from None
+
+    def _migrate(self) -> None:
+        done = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        for index, (_, sql) in enumerate(_MIGRATIONS[done:], start=done + 1):
+            self._db.execute("BEGIN")
+            self._db.execute(sql)
+            self._db.execute(f"PRAGMA user_version={index}")
+            self._db.execute("COMMIT")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def get(self, key: str) -> Answer | None:
+        """The final answer for ``key`` (transient failures do not count)."""
+        row = self._db.execute(
+            "SELECT * FROM answers WHERE key = ? AND transient = 0", (key,)
+        ).fetchone()
+        return None if row is None else _answer(row)
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, Answer]:
+        """Final answers for those of ``keys`` that have one."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, Answer] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self._db.execute(
+                f"SELECT * FROM answers WHERE transient = 0 AND key IN ({marks})", chunk
+            ):
+                found[row[0]] = _answer(row)
+        return found
+
+    def put(self, answer: Answer) -> None:
+        """Commit one answer now (autocommit), replacing an earlier transient one."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO answers VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                answer.key,
+                answer.model,
+                answer.prompt,
+                answer.status,
+                None if answer.value is None else json.dumps(answer.value, ensure_ascii=False),
+                answer.raw,
+                answer.reason,
+                answer.usage.input_tokens,
+                answer.usage.output_tokens,
+                answer.attempts,
+                int(answer.transient),
+                None if answer.logprobs is None else json.dumps(answer.logprobs),
+                answer.elapsed_ms,
+                int(answer.batch),
+                time.time(),
+            ),
+        )
+
+    def count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+
+    def save_batch(self, record: BatchRecord) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO batches VALUES (?,?,?,?,?,?)",
+            (
+                record.id,
+                record.provider,
+                record.model,
+                json.dumps(record.keys),
+                record.status,
+                time.time(),
+            ),
+        )
+
+    def open_batches(self) -> Iterator[BatchRecord]:
+        """Batches submitted but not yet joined back (resumed after a restart)."""
+        for row in self._db.execute(
+            "SELECT id, provider, model, keys, status FROM batches WHERE status = 'submitted' "
+            "ORDER BY created"
+        ).fetchall():
+            yield BatchRecord(
+                id=row[0],
+                provider=row[1],
+                model=row[2],
+                keys=tuple(json.loads(row[3])),
+                status=row[4],
+            )
+
+
+def _answer(row: tuple[Any, ...]) -> Answer:
+    return Answer(
+        key=row[0],
+        model=row[1],
+        prompt=row[2],
+        status=row[3],
+        value=None if row[4] is None else json.loads(row[4]),
+        raw=row[5],
+        reason=row[6],
+        usage=TokenUsage(input_tokens=row[7], output_tokens=row[8]),
+        attempts=row[9],
+        transient=bool(row[10]),
+        logprobs=None if row[11] is None else json.loads(row[11]),
+        elapsed_ms=row[12],
+        batch=bool(row[13]),
+        cached=True,
+    )
