@@ -202,11 +202,11 @@ def corpus_command(
       guisekit corpus examples/quickstart.yaml --overwrite
     """
     from guisekit.corpus import build_plan, export_run, load_config, run_plan
-    from guisekit.engines import make_engine
+    from guisekit.engines import make_engines
 
     settings = load_config(config)
-    engine = make_engine(settings.engine)
-    plan = build_plan(settings, engine)
+    engines = make_engines(settings.engine, settings.base)
+    plan = build_plan(settings, engines)
     target = out_dir if out_dir is not None else settings.output_dir
     ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
     if not overwrite and (target / f"corpus{ext}").exists():
@@ -214,9 +214,10 @@ def corpus_command(
             f"{target / ('corpus' + ext)} already exists",
             hint="pass --overwrite to replace the run's outputs",
         )
+    banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
     err.print(
-        f"{len(plan.sources)} sources x {len(plan.specs)} specs = {len(plan.tasks)} "
-        f"variants on the {engine.name} engine"
+        f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "
+        f"variants on the {engines[0].name} engine"
     )
     with Progress(
         SpinnerColumn(),
@@ -229,7 +230,7 @@ def corpus_command(
         disable=not err.is_terminal,
     ) as progress:
         bar = progress.add_task("rewriting", total=len(plan.tasks))
-        result = run_plan(plan, engine, lambda n: progress.advance(bar, n))
+        result = run_plan(plan, engines, lambda n: progress.advance(bar, n))
     paths = export_run(result, target, settings.output_format, overwrite=overwrite)
     _print_summary(result.summary)
     for name, path in paths.items():
