@@ -315,7 +315,8 @@ def personas_command(
 # commands: attributes
 # commands: gelbach
 # commands: grid
-# commands: serve
+from guisekit.commands.serve import serve_command  # noqa: E402
+app.command("serve")(serve_command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,386 @@
+"""The HTTP face of the Standardiser: ``POST /standardise`` and ``GET /health`` (FastAPI).
+
+Behaviour a deployer relies on:
+
+- **Auth**: with a token configured, ``/standardise`` needs ``Authorization: Bearer
+  <token>`` (401 otherwise). ``/health`` stays open for probes and reveals only the
+  version, engine name and default styles. Off loopback a token is mandatory.
+- **Size**: a declared ``Content-Length`` over ``max_bytes`` is refused (413) before any of
+  the body is read; a body without one is counted while it streams in and refused as soon
+  as it passes the limit.
+- **Bad input**: a body that is not JSON gets 400; the wrong shape, a blank or too long
+  text, an unknown style or too many texts get 422. Each carries ``{"error", "detail"}``.
+- **Concurrency**: at most ``concurrency`` requests are standardised at once; the others
+  wait for a slot. Waiting counts against the request's ``timeout_s``: a request still
+  waiting when it runs out gets 503 ``busy`` with ``Retry-After``; one whose engine call
+  is still running gets 504. A timed-out engine call cannot be interrupted (it runs in a
+  thread), so it keeps its slot until it really ends: a stuck engine shows up as 503s
+  instead of an unbounded pile of threads.
+- **Logs**: one line per request with counts and timings; request texts only with
+  ``log_text``; the token and credential values never.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import itertools
+import json
+import logging
+import socket
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from fastapi import FastAPI, Request, Response
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from starlette.requests import ClientDisconnect
+
+from guisekit import __version__
+from guisekit.engines import EngineConfig
+from guisekit.errors import ConfigError, GuisekitError
+from guisekit.specs import StandardStyle
+from guisekit.standardise.core import Standardiser
+from guisekit.standardise.results import StandardiseResult
+
+__all__ = [
+    "HealthResponse",
+    "ServiceSettings",
+    "StandardiseBatchResponse",
+    "StandardiseRequest",
+    "bind_socket",
+    "create_app",
+    "is_loopback",
+    "load_engine_config",
+]
+
+logger = logging.getLogger("guisekit.service")
+_T = TypeVar("_T")
+
+
+class ServiceSettings(BaseModel):
+    """How the service listens and protects itself (the ``guisekit serve`` options)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    token: SecretStr | None = None
+    max_bytes: int = Field(default=1_000_000, gt=0, description="Largest request body.")
+    max_batch: int = Field(default=256, gt=0, description="Most texts in one request.")
+    concurrency: int = Field(default=16, gt=0, description="Requests standardised at once.")
+    timeout_s: float = Field(default=30.0, gt=0, description="Per request, waiting included.")
+    log_text: bool = False
+
+    def check_exposure(self) -> None:
+        """Refuse to serve beyond loopback without a token, and refuse an empty token."""
+        if self.token is not None and not self.token.get_secret_value().strip():
+            raise ConfigError("the bearer token is empty", location="token")
+        if self.token is None and not is_loopback(self.host):
+            raise ConfigError(
+                f"binding to {self.host} needs a bearer token",
+                hint="set GUISEKIT_TOKEN (or pass --token), or bind to 127.0.0.1",
+            )
+
+
+def is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback addresses; any other name counts as exposed."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening-ready TCP socket on ``host:port`` (port 0 picks a free one), so a busy
+    port is a one-line error here rather than a log line and exit inside uvicorn."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise ConfigError(f"cannot resolve {host!r}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise ConfigError(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}",
+            hint="choose another --port or stop what is using it",
+        ) from None
+    return sock
+
+
+def load_engine_config(path: str | Path) -> EngineConfig:
+    """Read an engine config (YAML or JSON: the ``engine:`` block of a corpus config)."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: engine config not found", hint="check the path") from None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ConfigError(f"{path}: unreadable engine config: {line}") from None
+    try:
+        return EngineConfig.model_validate(data if data is not None else {})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "engine"
+        raise ConfigError(first["msg"], location=f"{path}: {where}") from None
+
+
+class StandardiseRequest(BaseModel):
+    """``{"text": ...}`` or ``{"texts": [...]}``, with optional ``styles``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str | None = None
+    texts: list[str] | None = Field(default=None, min_length=1)
+    styles: list[StandardStyle] | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> StandardiseRequest:
+        if (self.text is None) == (self.texts is None):
+            raise ValueError('give exactly one of "text" or "texts"')
+        if self.styles is not None and len(set(self.styles)) != len(self.styles):
+            raise ValueError("a style is listed twice")
+        return self
+
+
+class StandardiseBatchResponse(BaseModel):
+    """The answer to ``{"texts": [...]}``: one result per text, in order."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    results: list[StandardiseResult]
+
+
+class HealthResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    status: str = "ok"
+    version: str
+    engine: str
+    styles: list[StandardStyle]
+
+
+class _ApiError(Exception):
+    """A request that ends in a 4xx/5xx answer with a clear JSON message."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        errors: list[dict[str, str]] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status, self.code, self.detail = status, code, detail
+        self.errors, self.headers = errors, headers or {}
+
+    def response(self) -> Response:
+        body: dict[str, Any] = {"error": self.code, "detail": self.detail}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return _json(json.dumps(body), self.status, self.headers)
+
+
+def _json(content: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    # Answers hold users' texts: no intermediary should keep a copy.
+    return Response(
+        content,
+        status_code=status,
+        media_type="application/json",
+        headers={"Cache-Control": "no-store", **(headers or {})},
+    )
+
+
+class _Slots:
+    """The concurrency limit and the per-request deadline (see the module docs)."""
+
+    def __init__(self, concurrency: int, timeout_s: float) -> None:
+        self._free = asyncio.Semaphore(concurrency)
+        self._timeout = timeout_s
+        self._running: set[asyncio.Task[Any]] = set()
+
+    async def run(self, work: Callable[[], Awaitable[_T]]) -> _T:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._timeout
+        acquiring = asyncio.ensure_future(self._free.acquire())
+        done, _ = await asyncio.wait({acquiring}, timeout=self._timeout)
+        if not done:
+            acquiring.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await acquiring
+            if not acquiring.cancelled():  # a slot came free at the last moment: give it back
+                self._free.release()
+            raise _ApiError(
+                503,
+                "busy",
+                f"every slot stayed busy for the {self._timeout:g} s timeout; retry later",
+                headers={"Retry-After": "1"},
+            )
+        task = asyncio.ensure_future(self._hold(work))
+        self._running.add(task)
+        task.add_done_callback(self._forget)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), max(deadline - loop.time(), 0))
+        except asyncio.TimeoutError:
+            raise _ApiError(
+                504, "timeout", f"standardising took longer than {self._timeout:g} s"
+            ) from None
+
+    async def _hold(self, work: Callable[[], Awaitable[_T]]) -> _T:
+        try:
+            return await work()
+        finally:
+            self._free.release()
+
+    def _forget(self, task: asyncio.Task[Any]) -> None:
+        self._running.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved, so an abandoned failure is not reported twice
+
+
+def _authorise(request: Request, token: SecretStr | None) -> None:
+    if token is None:
+        return
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    expected = token.get_secret_value().encode("utf-8")
+    if scheme.lower() != "bearer" or not hmac.compare_digest(
+        given.strip().encode("utf-8"), expected
+    ):
+        raise _ApiError(
+            401,
+            "unauthorized",
+            "missing or wrong bearer token",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+
+
+async def _read_body(request: Request, max_bytes: int) -> bytes:
+    declared = request.headers.get("content-length")
+    too_large = _ApiError(413, "too_large", f"the request body is over {max_bytes:,} bytes")
+    if declared is not None:
+        if not declared.isdigit():
+            raise _ApiError(400, "bad_request", "Content-Length is not a number")
+        if int(declared) > max_bytes:
+            raise too_large
+    chunks, size = [], 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > max_bytes:
+                raise too_large
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise _ApiError(400, "bad_request", "the client disconnected mid-body") from None
+    return b"".join(chunks)
+
+
+def _parse(body: bytes, max_batch: int) -> StandardiseRequest:
+    try:
+        request = StandardiseRequest.model_validate_json(body)
+    except ValidationError as exc:
+        problems = exc.errors(include_url=False, include_input=False)
+        if any(p["type"] == "json_invalid" for p in problems):
+            raise _ApiError(400, "bad_json", "the request body is not valid JSON") from None
+        listed = [
+            {"loc": ".".join(str(x) for x in p["loc"]) or "body", "msg": p["msg"]} for p in problems
+        ]
+        first = listed[0]
+        raise _ApiError(422, "invalid", f"{first['loc']}: {first['msg']}", errors=listed) from None
+    if request.texts is not None and len(request.texts) > max_batch:
+        raise _ApiError(
+            422, "invalid", f"texts: {len(request.texts)} texts, over the limit of {max_batch}"
+        )
+    return request
+
+
+def create_app(
+    standardiser: Standardiser | None = None, settings: ServiceSettings | None = None
+) -> FastAPI:
+    """Build the service around a standardiser (default: rules engine, plain style)."""
+    settings = settings if settings is not None else ServiceSettings()
+    settings.check_exposure()
+    std = standardiser if standardiser is not None else Standardiser()
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # Engine calls are synchronous and run in the loop's default executor; size it to
+        # the concurrency limit so every admitted request gets a thread at once.
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(settings.concurrency, thread_name_prefix="guisekit-standardise")
+        )
+        yield
+
+    app = FastAPI(
+        title="guisekit standardiser",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+        lifespan=lifespan,
+    )
+    slots = _Slots(settings.concurrency, settings.timeout_s)
+    ids = itertools.count(1)
+
+    @app.get("/health")
+    async def health() -> Response:
+        body = HealthResponse(version=__version__, engine=std.engine.name, styles=list(std.styles))
+        return _json(body.model_dump_json())
+
+    @app.post("/standardise")
+    async def standardise(request: Request) -> Response:
+        started, rid = time.perf_counter(), next(ids)
+        texts: list[str] = []
+        try:
+            _authorise(request, settings.token)
+            parsed = _parse(await _read_body(request, settings.max_bytes), settings.max_batch)
+            texts = [parsed.text] if parsed.text is not None else list(parsed.texts or ())
+            results = await slots.run(lambda: std.astandardise_many(texts, parsed.styles))
+        except _ApiError as exc:
+            _log(rid, exc.status, started, texts, settings.log_text, error=exc.code)
+            return exc.response()
+        except GuisekitError as exc:  # blank or too long text, bad styles
+            _log(rid, 422, started, texts, settings.log_text, error="invalid")
+            return _ApiError(422, "invalid", exc.one_line()).response()
+        except Exception as exc:  # a bug: answer 500 without echoing anything of the input
+            logger.error("standardise id=%d status=500 error=%s", rid, type(exc).__name__)
+            return _ApiError(500, "internal", "internal error; see the server log").response()
+        _log(rid, 200, started, texts, settings.log_text, results=results)
+        if parsed.text is not None:
+            return _json(results[0].model_dump_json())
+        return _json(StandardiseBatchResponse(results=results).model_dump_json())
+
+    return app
+
+
+def _log(
+    rid: int,
+    status: int,
+    started: float,
+    texts: list[str],
+    log_text: bool,
+    *,
+    error: str | None = None,
+    results: list[StandardiseResult] | None = None,
+) -> None:
+    parts = [f"standardise id={rid} status={status}", f"texts={len(texts)}"]
+    parts.append(f"chars={sum(len(t) for t in texts)}")
+    if results is not None:
+        parts.append(f"styles={','.join(s.style for s in results[0].styles)}")
+        parts.append(f"fallbacks={sum(s.fallback for r in results for s in r.styles)}")
+        parts.append(f"cached={sum(r.cached for r in results)}")
+    if error is not None:
+        parts.append(f"error={error}")
+    parts.append(f"ms={(time.perf_counter() - started) * 1000:.1f}")
+    if log_text:
+        parts.append(f"text={json.dumps(texts, ensure_ascii=False)}")
+    logger.info(" ".join(parts))
