@@ -47,7 +47,14 @@ from guisekit.llm.schemas import schema
 from guisekit.llm.store import Answer, Store
 from guisekit.models import TokenUsage
 
-__all__ = ["LLMRequest", "LLMRunner", "ModelTally", "RunnerSettings"]
+__all__ = [
+    "LLMRequest",
+    "LLMRunner",
+    "ModelTally",
+    "RunnerSettings",
+    "failed",
+    "opening_messages",
+]
 
 OnAnswer = Callable[[Answer], None]
 
@@ -190,76 +197,71 @@ class LLMRunner:
 
     async def _answer(self, request: LLMRequest) -> Answer:
         started = time.perf_counter()
-        target = schema(request.prompt.output_schema)
-        messages: list[BaseMessage] = [
-            SystemMessage(m.content) if m.role == "system" else HumanMessage(m.content)
-            for m in request.prompt.messages
-        ]
+        messages = opening_messages(request)
         usage = TokenUsage()
         attempt = 0
-        base = {"key": request.key, "model": request.model.label, "prompt": request.prompt_label}
         while True:
             attempt += 1
             try:
                 reply = await self._call(request, messages)
             except _Transient as exc:
-                return Answer(
-                    **base,
-                    status="error",
+                return failed(
+                    request,
+                    f"{exc.fault.detail}; gave up after {self.settings.max_retries} retries",
+                    attempt,
+                    usage,
+                    started,
                     transient=True,
-                    attempts=attempt,
-                    usage=usage,
-                    reason=f"{exc.fault.detail}; gave up after {self.settings.max_retries} retries",
-                    elapsed_ms=_ms(started),
                 )
             except Exception as exc:  # a per-request rejection: recorded, the job goes on
-                fault = classify(exc)
-                return Answer(
-                    **base,
-                    status="error",
-                    attempts=attempt,
-                    usage=usage,
-                    reason=fault.detail,
-                    elapsed_ms=_ms(started),
-                )
+                return failed(request, classify(exc).detail, attempt, usage, started)
             usage = _add(usage, reply)
-            text = reply_text(reply)
-            parsed = parse_reply(text, target)
-            if parsed.value is not None:
-                return Answer(
-                    **base,
-                    status="ok",
-                    value=parsed.value.model_dump(mode="json"),
-                    raw=text,
-                    attempts=attempt,
-                    usage=usage,
-                    logprobs=_logprobs(reply),
-                    elapsed_ms=_ms(started),
-                )
-            refusal = is_refusal(reply)
-            if refusal is not None:
-                return Answer(
-                    **base,
-                    status="refused",
-                    raw=text,
-                    reason=refusal,
-                    attempts=attempt,
-                    usage=usage,
-                    elapsed_ms=_ms(started),
-                )
-            spent = usage.input_tokens + usage.output_tokens
-            if attempt > self.settings.max_reasks or spent >= self.settings.token_budget:
-                why = "re-asks" if attempt > self.settings.max_reasks else "token budget"
-                return Answer(
-                    **base,
-                    status="error",
-                    raw=text,
-                    attempts=attempt,
-                    usage=usage,
-                    reason=f"invalid output ({why} exhausted): {parsed.error}",
-                    elapsed_ms=_ms(started),
-                )
-            messages = [*messages, AIMessage(text), HumanMessage(reask_message(parsed.error or ""))]
+            verdict = self.judge(request, reply, attempt, usage, started)
+            if isinstance(verdict, Answer):
+                return verdict
+            messages = [*messages, *verdict]
+
+    def judge(
+        self,
+        request: LLMRequest,
+        reply: AIMessage,
+        attempt: int,
+        usage: TokenUsage,
+        started: float,
+        *,
+        batch: bool = False,
+    ) -> Answer | list[BaseMessage]:
+        """A reply's outcome: a final answer (ok, refused, or error once re-asks or the
+        token budget run out), or the messages that re-ask the model."""
+        text = reply_text(reply)
+        parsed = parse_reply(text, schema(request.prompt.output_schema))
+        base = {
+            "key": request.key,
+            "model": request.model.label,
+            "prompt": request.prompt_label,
+            "raw": text,
+            "attempts": attempt,
+            "usage": usage,
+            "elapsed_ms": _ms(started),
+            "batch": batch,
+        }
+        if parsed.value is not None:
+            return Answer(
+                **base,
+                status="ok",
+                value=parsed.value.model_dump(mode="json"),
+                logprobs=_logprobs(reply),
+            )
+        refusal = is_refusal(reply)
+        if refusal is not None:
+            return Answer(**base, status="refused", reason=refusal)
+        spent = usage.input_tokens + usage.output_tokens
+        if attempt > self.settings.max_reasks or spent >= self.settings.token_budget:
+            why = "re-asks" if attempt > self.settings.max_reasks else "token budget"
+            return Answer(
+                **base, status="error", reason=f"invalid output ({why} exhausted): {parsed.error}"
+            )
+        return [AIMessage(text), HumanMessage(reask_message(parsed.error or ""))]
 
     async def _call(self, request: LLMRequest, messages: list[BaseMessage]) -> AIMessage:
         chat = self._chat(request.model, request.logprobs)
@@ -310,6 +312,39 @@ class LLMRunner:
         exc = state.outcome.exception() if state.outcome else None
         after = exc.fault.retry_after if isinstance(exc, _Transient) else None
         return max(jitter, after or 0.0)
+
+
+def opening_messages(request: LLMRequest) -> list[BaseMessage]:
+    """The rendered prompt as langchain messages."""
+    return [
+        SystemMessage(m.content) if m.role == "system" else HumanMessage(m.content)
+        for m in request.prompt.messages
+    ]
+
+
+def failed(
+    request: LLMRequest,
+    reason: str,
+    attempts: int,
+    usage: TokenUsage,
+    started: float,
+    *,
+    transient: bool = False,
+    batch: bool = False,
+) -> Answer:
+    """An ``error`` answer; ``transient`` ones are journalled but retried by a re-run."""
+    return Answer(
+        key=request.key,
+        model=request.model.label,
+        prompt=request.prompt_label,
+        status="error",
+        reason=reason,
+        attempts=attempts,
+        usage=usage,
+        transient=transient,
+        elapsed_ms=_ms(started),
+        batch=batch,
+    )
 
 
 def _ms(started: float) -> float:
