@@ -57,14 +57,18 @@ class EngineConfig(BaseModel):
     models: tuple[str | dict[str, Any], ...] = ()
     cache: str | None = None
     runner: dict[str, Any] = Field(default_factory=dict)
+    mode: Literal["online", "batch"] = "online"
+    batch: dict[str, Any] = Field(default_factory=dict)
     prompts: dict[str, int] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _fits_engine(self) -> EngineConfig:
         if self.name == "llm" and not self.models:
             raise ValueError("the llm engine needs `models:` (e.g. [openai:gpt-4o-mini])")
-        if self.name == "rules" and (self.models or self.runner or self.prompts):
-            raise ValueError("models, runner and prompts apply to `name: llm` only")
+        if self.name == "rules" and (
+            self.models or self.runner or self.prompts or self.batch or self.mode != "online"
+        ):
+            raise ValueError("models, runner, prompts, mode and batch apply to `name: llm` only")
         return self
 
 
@@ -85,6 +89,7 @@ def make_engines(
     from pydantic import ValidationError
 
     from guisekit.llm import LLMEngine, LLMRunner, RunnerSettings, Store, make_chat_model
+    from guisekit.llm.batch import BatchRunner, BatchSettings
     from guisekit.llm.refs import parse_model
 
     refs = [parse_model(m) for m in config.models]
@@ -93,15 +98,20 @@ def make_engines(
         raise ConfigError("the same model is listed twice", location="engine.models")
     try:
         settings = RunnerSettings.model_validate(config.runner)
+        batch_settings = BatchSettings.model_validate(config.batch)
     except ValidationError as exc:
         first = exc.errors()[0]
+        block = (
+            "runner" if first["loc"] and first["loc"][0] in RunnerSettings.model_fields else "batch"
+        )
         raise ConfigError(
-            first["msg"], location=f"engine.runner.{'.'.join(map(str, first['loc']))}"
+            first["msg"], location=f"engine.{block}.{'.'.join(map(str, first['loc']))}"
         ) from None
     cache = Path(config.cache or DEFAULT_CACHE)
     store = Store(cache if cache.is_absolute() else base / cache)
     runner = LLMRunner(store, settings, chat_factory or make_chat_model)
-    return [LLMEngine(ref, runner, config.prompts) for ref in refs]
+    executor = BatchRunner(runner, batch_settings) if config.mode == "batch" else runner
+    return [LLMEngine(ref, executor, config.prompts) for ref in refs]
 
 
 def make_engine(config: EngineConfig, base: Path = Path(".")) -> Engine:

@@ -52,6 +52,8 @@ class BatchRunner:
     def __init__(self, runner: LLMRunner, settings: BatchSettings | None = None) -> None:
         self.runner = runner
         self.settings = settings or BatchSettings()
+        self.store = runner.store
+        self.tally = runner.tally
         self._clients: dict[str, Any] = {}
 
     def run(

@@ -16,7 +16,7 @@ from guisekit.engines import EngineTask
 from guisekit.ids import variant_id
 from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
-from guisekit.llm.runner import LLMRequest, LLMRunner
+from guisekit.llm.runner import Executor, LLMRequest
 from guisekit.llm.store import Answer
 from guisekit.models import Provenance, Source, Variant
 from guisekit.personas import load_grid
@@ -76,7 +76,7 @@ class LLMEngine:
     def __init__(
         self,
         model: ModelRef,
-        runner: LLMRunner,
+        runner: Executor,
         prompt_versions: Mapping[str, int] | None = None,
     ) -> None:
         self.model = model

@@ -4,8 +4,9 @@ Requests are paced, not bursted: each bucket refills continuously at its rate an
 most ``burst`` units, so a sliding-window limit on the provider side is never exceeded
 (capacity above one would let a burst plus a full window's refill through). Token use is
 reserved from an estimate before a call and settled with the provider's count after it.
-A burst of 429s means our idea of the limit is wrong or shared with someone else: every
-request then waits out a common cool-down instead of each retrying on its own.
+A burst of 429s (most of the recent answers) means our idea of the limit is wrong or shared
+with someone else: every request then waits out a common cool-down instead of each retrying
+on its own. A scattering of 429s only costs the requests that got them their own backoff.
 """
 
 from __future__ import annotations
@@ -64,15 +65,14 @@ class Limiter:
         tpm: float | None = None,
         *,
         safety: float = 0.98,
-        burst_429: int = 5,
-        burst_window_s: float = 10.0,
+        window: int = 20,
+        burst_share: float = 0.5,
         cooldown_s: float = 5.0,
     ) -> None:
         self.requests = None if rpm is None else TokenBucket(rpm * safety / 60.0, 1.0)
         self.tokens = None if tpm is None else TokenBucket(tpm / 60.0, tpm / 60.0)
-        self._recent_429: deque[float] = deque()
-        self._burst = burst_429
-        self._window = burst_window_s
+        self._recent: deque[bool] = deque(maxlen=window)
+        self._burst = max(1, round(window * burst_share))
         self._cooldown_s = cooldown_s
         self._cool_until = 0.0
         self.cooldowns = 0
@@ -91,15 +91,13 @@ class Limiter:
         if self.tokens is not None:
             self.tokens.give_back(estimated_tokens - used_tokens)
 
-    def saw_429(self, retry_after: float | None) -> None:
-        """Record a 429; a burst of them starts a shared cool-down."""
+    def record(self, rate_limited: bool, retry_after: float | None = None) -> None:
+        """Record an answer; when most recent answers were 429s, start a shared cool-down."""
+        self._recent.append(rate_limited)
         now = time.monotonic()
-        self._recent_429.append(now)
-        while self._recent_429 and now - self._recent_429[0] > self._window:
-            self._recent_429.popleft()
-        if len(self._recent_429) >= self._burst and now >= self._cool_until:
+        if rate_limited and sum(self._recent) >= self._burst and now >= self._cool_until:
             self._cool_until = now + max(retry_after or 0.0, self._cooldown_s)
-            self._recent_429.clear()
+            self._recent.clear()
             self.cooldowns += 1
 
     def adopt_headers(self, headers: dict[str, str]) -> None:

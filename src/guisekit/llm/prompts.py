@@ -77,10 +77,16 @@ class PromptTemplate(BaseModel):
             )
         model = schema(self.output_schema)
         context = {**variables, "output_instructions": output_instructions(model)}
-        messages = (
-            Message(role="system", content=_compile(self.system).render(context).strip()),
-            Message(role="user", content=_compile(self.user).render(context).strip()),
-        )
+        try:
+            messages = (
+                Message(role="system", content=_compile(self.system).render(context).strip()),
+                Message(role="user", content=_compile(self.user).render(context).strip()),
+            )
+        except jinja2.TemplateError as exc:  # undefined names, sandbox violations
+            raise ConfigError(
+                f"prompt {self.id}.v{self.version} failed to render: {exc}",
+                hint="check the template and the variables passed to it",
+            ) from None
         return RenderedPrompt(
             prompt_id=self.id,
             version=self.version,

@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -48,6 +48,7 @@ from guisekit.llm.store import Answer, Store
 from guisekit.models import TokenUsage
 
 __all__ = [
+    "Executor",
     "LLMRequest",
     "LLMRunner",
     "ModelTally",
@@ -57,6 +58,17 @@ __all__ = [
 ]
 
 OnAnswer = Callable[[Answer], None]
+
+
+class Executor(Protocol):
+    """What runs requests to answers: the online :class:`LLMRunner` or the batch runner."""
+
+    store: Store
+    tally: dict[str, ModelTally]
+
+    async def arun(
+        self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
+    ) -> list[Answer]: ...
 
 
 class RunnerSettings(BaseModel):
@@ -279,12 +291,12 @@ class LLMRunner:
                 fault = classify(exc)
                 if not fault.transient:
                     raise
-                if fault.kind == "rate_limit":
-                    limiter.saw_429(fault.retry_after)
+                limiter.record(fault.kind == "rate_limit", fault.retry_after)
                 raise _Transient(fault) from exc
             if not isinstance(reply, AIMessage):
                 raise TypeError(f"chat model returned {type(reply).__name__}, not AIMessage")
             used = _tokens(reply)
+            limiter.record(False)
             limiter.settle(estimate, used[0] + used[1])
             tally.input_tokens += used[0]
             tally.output_tokens += used[1]

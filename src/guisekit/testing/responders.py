@@ -1,0 +1,98 @@
+"""A stand-in "model" that answers guisekit's own prompts, for end-to-end runs offline.
+
+It reads the rendered prompt the way a model would have to (the text between ``<text>``
+tags, the persona id, the direction or style asked for) and answers with the rules
+engine's rewrite of that text under the matching spec, as the JSON object the prompt asks
+for. Runs against the stub server or the keyed fake therefore exercise every layer (prompt
+rendering, HTTP, validation, cache, export, fact checks) with realistic, deterministic
+output. It says nothing about what a real model would write.
+
+Texts containing ``[[refuse]]`` are refused, which lets tests place a refusal on a chosen
+source.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Sequence
+
+from langchain_core.messages import BaseMessage
+
+from guisekit.models import Source
+from guisekit.rules import RulesEngine
+from guisekit.specs import TransformSpec, parse_spec
+from guisekit.testing.stub_models import StubReply, StubRequest
+
+__all__ = ["answer_prompt", "chat_responder", "rewrite_responder"]
+
+_TEXT = re.compile(r"<text>\n(?P<text>.*)\n</text>", re.DOTALL)
+_PERSONA = re.compile(r"as this person would write it \((?P<id>[a-z_]+(?:-[a-z_]+)+)\)")
+_FACTOR = re.compile(r"by (?P<factor>[0-9.]+), writing")
+_AMOUNT = re.compile(r"amount of money, (?P<amount>\S+), that")
+_STYLES = {"plain, neutral": "plain", "formal, neutral": "formal", "simple English": "simple"}
+
+
+@functools.cache
+def _engine() -> RulesEngine:
+    return RulesEngine()
+
+
+def _spec(user: str) -> TransformSpec | None:
+    if match := _PERSONA.search(user):
+        levels = dict(
+            zip(("age", "geography", "education", "ses"), match["id"].split("-"), strict=True)
+        )
+        return parse_spec({"transform": "persona", "persona": levels})
+    if "more hedged and tentative" in user:
+        return parse_spec({"transform": "hedge", "direction": "hedged"})
+    if "more confident and assertive" in user:
+        return parse_spec({"transform": "hedge", "direction": "confident"})
+    if "second-language markers" in user:
+        return parse_spec({"transform": "accent"})
+    if match := _FACTOR.search(user):
+        return parse_spec(
+            {"transform": "fact_edit", "kind": "scale_amounts", "factor": match["factor"]}
+        )
+    if match := _AMOUNT.search(user):
+        return parse_spec(
+            {"transform": "fact_edit", "kind": "strengthen", "amount": match["amount"]}
+        )
+    if "Weaken the writer's case" in user:
+        return parse_spec({"transform": "fact_edit", "kind": "weaken"})
+    for phrase, style in _STYLES.items():
+        if phrase in user:
+            return parse_spec({"transform": "standardise", "style": style})
+    return None
+
+
+def answer_prompt(system: str, user: str) -> StubReply:
+    """The reply to one rendered guisekit rewrite prompt."""
+    found = _TEXT.search(user)
+    if found is None:
+        return StubReply(text="I can only rewrite texts given between <text> tags.")
+    text = found["text"]
+    if "[[refuse]]" in text:
+        return StubReply(text="I'm sorry, but I can't help with that request.", refusal=True)
+    spec = _spec(user)
+    if spec is None:
+        return StubReply(text=json.dumps({"text": text, "changes": []}))
+    variant = _engine().transform(Source(id="stub", text=text), spec)
+    changes = sorted({edit.operator for edit in variant.provenance.edits})
+    return StubReply(text=json.dumps({"text": variant.text or text, "changes": changes}))
+
+
+def rewrite_responder(request: StubRequest) -> StubReply:
+    """Stub-server responder (``guisekit.testing.responders:rewrite_responder``)."""
+    system = "\n".join(text for role, text in request.messages if role == "system")
+    # The first user message holds the task; later ones are re-asks after invalid replies.
+    user = next((text for role, text in request.messages if role == "user"), "")
+    return answer_prompt(system, user)
+
+
+def chat_responder(messages: Sequence[BaseMessage]) -> StubReply:
+    """:class:`~guisekit.testing.KeyedFakeChatModel` responder answering the same way."""
+    system = "\n".join(str(m.content) for m in messages if m.type == "system")
+    user = next((str(m.content) for m in messages if m.type == "human"), "")
+    return answer_prompt(system, user)
