@@ -39,7 +39,15 @@ from typing import Any, TypeVar
 
 import yaml
 from fastapi import FastAPI, Request, Response
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from starlette.requests import ClientDisconnect
 
 from guisekit import __version__
@@ -144,12 +152,17 @@ class StandardiseRequest(BaseModel):
     texts: list[str] | None = Field(default=None, min_length=1)
     styles: list[StandardStyle] | None = Field(default=None, min_length=1)
 
+    @field_validator("styles")
+    @classmethod
+    def _unique(cls, styles: list[StandardStyle] | None) -> list[StandardStyle] | None:
+        if styles is not None and len(set(styles)) != len(styles):
+            raise ValueError("a style is listed twice")
+        return styles
+
     @model_validator(mode="after")
     def _one_of(self) -> StandardiseRequest:
         if (self.text is None) == (self.texts is None):
             raise ValueError('give exactly one of "text" or "texts"')
-        if self.styles is not None and len(set(self.styles)) != len(self.styles):
-            raise ValueError("a style is listed twice")
         return self
 
 
@@ -292,7 +305,11 @@ def _parse(body: bytes, max_batch: int) -> StandardiseRequest:
         if any(p["type"] == "json_invalid" for p in problems):
             raise _ApiError(400, "bad_json", "the request body is not valid JSON") from None
         listed = [
-            {"loc": ".".join(str(x) for x in p["loc"]) or "body", "msg": p["msg"]} for p in problems
+            {
+                "loc": ".".join(str(x) for x in p["loc"]) or "body",
+                "msg": p["msg"].removeprefix("Value error, "),
+            }
+            for p in problems
         ]
         first = listed[0]
         raise _ApiError(422, "invalid", f"{first['loc']}: {first['msg']}", errors=listed) from None
