@@ -1,0 +1,240 @@
+"""Grid configs and the data files they name, read into :class:`GridInputs`.
+
+A config is a small YAML file naming its inputs; each input is a data file (YAML, JSON or
+CSV) whose path is relative to the config. The identifier table may instead be a packaged
+set given by name (``india``, ``us``: ``lexicons/identifiers/<name>.yaml``).
+
+CSV files carry per-language values in ``<field>@<language>`` columns: ``phrase@en``,
+``third_party@hinglish`` for identifiers, ``text@en`` for questions, and ``<slot>@<language>``
+for a profile slot worded differently per language (a plain ``<slot>`` column holds a
+value shared by every language).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from guisekit.errors import ConfigError, GuisekitError
+from guisekit.grid.model import GridInputs, IdentifierSet, Placement
+from guisekit.resources import read_yaml
+
+__all__ = ["GridConfig", "load_grid_config", "load_identifier_set", "resolve_inputs"]
+
+_PACKAGED_SET = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class GridConfig(BaseModel):
+    """A validated grid config; relative paths are resolved against ``base``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    identifiers: str
+    axes: tuple[str, ...] | None = None
+    profiles: str
+    templates: str
+    questions: str
+    languages: tuple[str, ...] = Field(min_length=1)
+    placements: tuple[Placement, ...] | None = None
+    output: str | None = None
+    base: Path = Path(".")
+
+    def path(self, value: str) -> Path:
+        candidate = Path(value)
+        return candidate if candidate.is_absolute() else (self.base / candidate).resolve()
+
+    @property
+    def output_path(self) -> Path | None:
+        return None if self.output is None else self.path(self.output)
+
+
+def _config_error(exc: ValidationError, where: str, hint: str) -> ConfigError:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err["loc"])
+    return ConfigError(err["msg"], location=f"{where}: {loc}" if loc else where, hint=hint)
+
+
+def load_grid_config(path: str | Path) -> GridConfig:
+    """Read and validate a grid config file; errors name the file and key."""
+    path = Path(path)
+    data = _read_mapping(path)
+    try:
+        return GridConfig.model_validate({**data, "base": path.resolve().parent})
+    except ValidationError as exc:
+        hint = "see examples/grid_salary.yaml for a complete config"
+        raise _config_error(exc, str(path), hint) from None
+
+
+def _read_mapping(path: Path) -> dict[str, Any]:
+    data = _read_file(path)
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping at the top level")
+    return data
+
+
+def _read_file(path: Path) -> Any:
+    """Parsed YAML/JSON document, or the rows of a CSV file as dicts."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: file not found", hint="paths are relative to the config")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".csv":
+            return _csv_rows(path, text)
+        if suffix == ".json":
+            return json.loads(text)
+        if suffix in (".yaml", ".yml"):
+            return yaml.safe_load(text)
+    except (yaml.YAMLError, json.JSONDecodeError, csv.Error) as exc:
+        raise ConfigError(f"{path}: malformed file: {str(exc).splitlines()[0]}") from None
+    raise ConfigError(f"{path}: unknown file type {suffix!r}", hint="use .yaml, .json or .csv")
+
+
+def _csv_rows(path: Path, text: str) -> list[dict[str, str]]:
+    reader = csv.DictReader(text.splitlines())
+    rows = []
+    for row in reader:
+        if None in row:
+            raise ConfigError(
+                f"{path}:{reader.line_num}: row has more fields than the header",
+                hint="quote fields that contain commas",
+            )
+        rows.append({k: v or "" for k, v in row.items()})
+    return rows
+
+
+def _by_language(row: dict[str, Any], field: str) -> dict[str, str]:
+    """``{language: value}`` from a CSV row's non-empty ``field@language`` columns."""
+    prefix = f"{field}@"
+    return {
+        key[len(prefix) :]: value.strip()
+        for key, value in row.items()
+        if key.startswith(prefix) and value and value.strip()
+    }
+
+
+def _identifier_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    items = []
+    for row in rows:
+        item: dict[str, Any] = {
+            "axis": (row.get("axis") or "").strip(),
+            "value": (row.get("value") or "").strip(),
+            "phrases": _by_language(row, "phrase"),
+            "third_party": _by_language(row, "third_party"),
+        }
+        if (row.get("placements") or "").strip():
+            item["placements"] = tuple(row["placements"].split("|"))
+        if (row.get("note") or "").strip():
+            item["note"] = row["note"].strip()
+        items.append(item)
+    return items
+
+
+def load_identifier_set(ref: str | Path, base: Path = Path(".")) -> IdentifierSet:
+    """A packaged identifier set by name (``india``) or a set file by path."""
+    ref_text = str(ref)
+    local = Path(ref_text) if Path(ref_text).is_absolute() else base / ref_text
+    if not local.exists() and _PACKAGED_SET.match(ref_text):
+        where = f"identifiers/{ref_text}.yaml"
+        try:
+            data: Any = read_yaml(where)
+        except GuisekitError:
+            raise ConfigError(
+                f"no packaged identifier set {ref_text!r}",
+                hint="use india or us, or give the path of a set file",
+            ) from None
+    else:
+        where = str(local)
+        data = _read_file(local)
+        if isinstance(data, list):  # CSV: one identifier per row
+            axes = dict.fromkeys((r.get("axis") or "").strip() for r in data)
+            data = {"name": local.stem, "axes": dict.fromkeys(axes, ""), "identifiers": data}
+            data["identifiers"] = _identifier_rows(data["identifiers"])
+    try:
+        return IdentifierSet.model_validate(data)
+    except ValidationError as exc:
+        hint = "see lexicons/identifiers/india.yaml for the format"
+        raise _config_error(exc, where, hint) from None
+
+
+def _listed(data: Any, key: str) -> Any:
+    """A YAML/JSON file may hold the list itself or a mapping with the list under ``key``."""
+    return data[key] if isinstance(data, dict) and key in data else data
+
+
+def _profiles(path: Path) -> list[Any]:
+    data = _listed(_read_file(path), "profiles")
+    if path.suffix.lower() != ".csv":
+        return list(data) if isinstance(data, list) else [data]
+    profiles = []
+    for row in data:
+        slots: dict[str, Any] = {}
+        for key, value in row.items():
+            if key == "id" or value is None or not value.strip():
+                continue
+            slot, _, language = key.partition("@")
+            if language:
+                current = slots.get(slot)
+                shared = current if isinstance(current, dict) else {}
+                slots[slot] = {**shared, language: value.strip()}
+            elif slot not in slots:
+                slots[slot] = value.strip()
+        profiles.append({"id": (row.get("id") or "").strip(), "slots": slots})
+    return profiles
+
+
+def _questions(path: Path) -> list[Any]:
+    data = _listed(_read_file(path), "questions")
+    if path.suffix.lower() != ".csv":
+        return list(data) if isinstance(data, list) else [data]
+    return [
+        {
+            "id": (row.get("id") or "").strip(),
+            "text": _by_language(row, "text"),
+            "third_party": _by_language(row, "third_party"),
+        }
+        for row in data
+    ]
+
+
+def resolve_inputs(config: GridConfig) -> GridInputs:
+    """Read every file a config names and validate them together."""
+    identifiers = load_identifier_set(config.identifiers, config.base)
+    if config.axes is not None:
+        try:
+            identifiers = identifiers.select(config.axes)
+        except ValueError as exc:
+            raise ConfigError(str(exc), location="axes") from None
+    templates_path = config.path(config.templates)
+    templates = _listed(_read_mapping(templates_path), "templates")
+    if config.placements is not None and isinstance(templates, dict):
+        templates = {p: t for p, t in templates.items() if p in config.placements}
+    pieces = {
+        "name": config.name,
+        "identifiers": identifiers,
+        "profiles": _profiles(config.path(config.profiles)),
+        "templates": templates,
+        "questions": _questions(config.path(config.questions)),
+        "languages": config.languages,
+    }
+    try:
+        return GridInputs.model_validate(pieces)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        first = str(err["loc"][0]) if err["loc"] else ""
+        source = {
+            "profiles": config.profiles,
+            "templates": config.templates,
+            "questions": config.questions,
+        }
+        where = source.get(first, "config")
+        raise _config_error(exc, where, "see examples/grid_salary/ for the file formats") from None

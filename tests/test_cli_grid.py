@@ -1,0 +1,137 @@
+"""`guisekit grid`: build, check and write a grid; the output feeds `guisekit corpus`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from guisekit.cli import app
+
+ROOT = Path(__file__).parents[1]
+EXAMPLE_DIR = ROOT / "examples" / "grid_salary"
+RUNNER = CliRunner()
+
+
+def _run(*args: str) -> int:
+    """Through the console-script entry point, so guisekit errors become exit code 2."""
+    from guisekit.cli import main
+
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def _small_grid(tmp_path: Path, template: str | None = None) -> Path:
+    """The example salary grid cut down to the gender axis, one profile and one question."""
+    (tmp_path / "profiles.csv").write_text(
+        "\n".join((EXAMPLE_DIR / "profiles.csv").read_text(encoding="utf-8").splitlines()[:2]),
+        encoding="utf-8",
+    )
+    (tmp_path / "questions.yaml").write_text(
+        "- id: ask\n  text:\n    en: What CTC should I ask for?\n"
+        "    hinglish: Mujhe kitna CTC maangna chahiye?\n"
+        "  third_party:\n    en: What CTC should they ask for?\n"
+        "    hinglish: Unhe kitna CTC maangna chahiye?\n",
+        encoding="utf-8",
+    )
+    templates = EXAMPLE_DIR / "templates.yaml"
+    if template is not None:
+        text = templates.read_text(encoding="utf-8").replace("I am {{ identity }}.", template)
+        templates = tmp_path / "templates.yaml"
+        templates.write_text(text, encoding="utf-8")
+    config = tmp_path / "grid.yaml"
+    config.write_text(
+        f"name: small\nidentifiers: india\naxes: [gender]\nprofiles: profiles.csv\n"
+        f"templates: {templates}\nquestions: questions.yaml\nlanguages: [en, hinglish]\n"
+        f"output: out/grid.jsonl\n",
+        encoding="utf-8",
+    )
+    return config
+
+
+def test_grid_builds_prints_checks_and_writes(tmp_path: Path) -> None:
+    config = _small_grid(tmp_path)
+    result = RUNNER.invoke(app, ["grid", str(config)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(x) for x in (tmp_path / "out/grid.jsonl").read_text().splitlines()]
+    assert len(rows) == 7 * 2 * 2  # gender identifiers x placements x languages
+    assert rows[0]["id"] == "small.en.self.gender.woman.iitb_cse.ask"
+    lines = result.output.splitlines()
+    for check in ("slots_filled", "differ_only_in_identifier", "counts", "parallel"):
+        line = next(ln for ln in lines if f" {check} " in ln)
+        assert " pass " in line and " fail " not in line, line
+    assert any(
+        ln.split()[:2] == ["│", "gender"] and ln.split()[3:6:2] == ["14", "14"] for ln in lines
+    )
+
+
+def test_existing_output_is_kept_unless_overwrite(tmp_path: Path) -> None:
+    config = _small_grid(tmp_path)
+    assert _run("grid", str(config)) == 0
+    target = tmp_path / "out/grid.jsonl"
+    target.write_text("keep me\n", encoding="utf-8")
+    assert _run("grid", str(config)) == 2
+    assert target.read_text() == "keep me\n"
+    assert _run("grid", str(config), "--overwrite") == 0
+    assert target.read_text().startswith('{"id": "small.en.self.gender.woman')
+
+
+def test_out_option_chooses_the_file_and_format(tmp_path: Path) -> None:
+    config = _small_grid(tmp_path)
+    target = tmp_path / "elsewhere" / "grid.csv"
+    assert _run("grid", str(config), "--out", str(target)) == 0
+    header = target.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header[:3] == ["id", "text", "grid"]
+    assert "slot_ctc" in header
+    assert not (tmp_path / "out/grid.jsonl").exists()
+
+
+def test_failed_checks_exit_1_and_write_nothing(tmp_path: Path) -> None:
+    broken = "I am {{ identity }}.{% if 'woman' in identity %} I expect less.{% endif %}"
+    config = _small_grid(tmp_path, template=broken)
+    result = RUNNER.invoke(app, ["grid", str(config)])
+    assert result.exit_code == 1
+    assert "differ_only_in_identifier" in result.output
+    assert "small.en.self.gender.woman.iitb_cse.ask: differs from its cell" in result.output
+    assert not (tmp_path / "out/grid.jsonl").exists()
+
+
+def test_bad_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    config = tmp_path / "grid.yaml"
+    config.write_text("name: x\nidentifiers: nowhere\n", encoding="utf-8")
+    assert _run("grid", str(config)) == 2
+    assert _run("grid", str(tmp_path / "missing.yaml")) == 2
+
+
+def test_help_shows_an_example() -> None:
+    result = RUNNER.invoke(app, ["grid", "--help"])
+    assert result.exit_code == 0
+    assert "guisekit grid examples/grid_salary.yaml" in result.output
+
+
+def test_grid_output_feeds_the_corpus_runner(tmp_path: Path) -> None:
+    config = _small_grid(tmp_path)
+    assert _run("grid", str(config)) == 0
+    corpus_config = tmp_path / "corpus.yaml"
+    corpus_config.write_text(
+        "sources: {path: out/grid.jsonl}\nseed: 0\n"
+        "transforms:\n  - transform: identity\n  - transform: standardise\n    style: plain\n"
+        "output: {dir: corpus, format: jsonl}\n",
+        encoding="utf-8",
+    )
+    result = RUNNER.invoke(app, ["corpus", str(corpus_config)])
+    assert result.exit_code == 0, result.output
+    grid_rows = [json.loads(x) for x in (tmp_path / "out/grid.jsonl").read_text().splitlines()]
+    corpus = [json.loads(x) for x in (tmp_path / "corpus/corpus.jsonl").read_text().splitlines()]
+    assert len(corpus) == 2 * len(grid_rows) == 56
+    assert [r["source_id"] for r in corpus[::2]] == [r["id"] for r in grid_rows]
+    identity = [r for r in corpus if r["transform"] == "identity"]
+    assert [r["text"] for r in identity] == [r["text"] for r in grid_rows]
+    report = [
+        json.loads(x) for x in (tmp_path / "corpus/fact_report.jsonl").read_text().splitlines()
+    ]
+    assert {r["verdict"] for r in report} == {"pass"}
