@@ -314,7 +314,8 @@ def personas_command(
 # commands: audit
 # commands: attributes
 # commands: gelbach
-# commands: grid
+from guisekit.commands.grid import grid_command  # noqa: E402
+app.command("grid")(grid_command)
 from guisekit.commands.serve import serve_command  # noqa: E402
 app.command("serve")(serve_command)
 
