@@ -312,8 +312,10 @@ def personas_command(
 
 # Commands defined in guisekit.commands, one registration per command (kept in this order).
 # commands: audit
-# commands: attributes
-# commands: gelbach
+from guisekit.commands.attributes import attributes_command  # noqa: E402
+app.command("attributes")(attributes_command)
+from guisekit.commands.gelbach import gelbach_command  # noqa: E402
+app.command("gelbach")(gelbach_command)
 from guisekit.commands.grid import grid_command  # noqa: E402
 app.command("grid")(grid_command)
 from guisekit.commands.serve import serve_command  # noqa: E402

@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from guisekit.errors import InputError
 from guisekit.resources import read_lines
@@ -98,8 +98,9 @@ def _pipeline() -> Language:
     from spacy.symbols import ORTH
 
     nlp = spacy.blank("en")
+    tokenizer: Any = nlp.tokenizer
     for abbreviation in read_lines(ABBREVIATIONS):
-        nlp.tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
+        tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
     nlp.add_pipe("sentencizer")
     return nlp
 

@@ -67,7 +67,11 @@ class LevelProbabilities(BaseModel):
     @property
     def expected(self) -> float:
         """Expected level value, in [0, 1]."""
-        value = sum(LEVEL_VALUES[level] * getattr(self, level) for level in LEVELS)
+        value = (
+            LEVEL_VALUES["low"] * self.low
+            + LEVEL_VALUES["medium"] * self.medium
+            + LEVEL_VALUES["high"] * self.high
+        )
         return min(1.0, max(0.0, value))
 
 

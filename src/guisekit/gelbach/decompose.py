@@ -62,8 +62,7 @@ def _solve_batch(a: FloatArray, b: FloatArray) -> FloatArray:
     """``solve(a, b)`` over leading axes; a singular system gives NaN instead of failing
     the whole batch."""
     try:
-        out: FloatArray = np.linalg.solve(a, b)
-        return out
+        return np.asarray(np.linalg.solve(a, b), dtype=np.float64)
     except np.linalg.LinAlgError:
         flat_a = a.reshape(-1, *a.shape[-2:])
         flat_b = b.reshape(-1, *b.shape[-2:])

@@ -126,9 +126,7 @@ def _draw(result: GelbachResult, path: Path, fmt: str) -> None:
     fig.savefig(path, format=fmt)
 
 
-def plot_decomposition(
-    result: GelbachResult, path: str | Path, *, overwrite: bool = False
-) -> Path:
+def plot_decomposition(result: GelbachResult, path: str | Path, *, overwrite: bool = False) -> Path:
     """Draw the result to ``path``; the suffix (.png or .svg) picks the format."""
     target = Path(path)
     if target.suffix.lower() not in PLOT_FORMATS:

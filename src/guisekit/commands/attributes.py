@@ -1,0 +1,153 @@
+"""``guisekit attributes``: measure every variant of a corpus, and report what the guises
+changed (the manipulation report)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import typer
+
+
+def attributes_command(
+    corpus: Annotated[
+        Path, typer.Argument(help="Corpus file (.jsonl/.csv/.parquet), e.g. corpus.jsonl.")
+    ],
+    out: Annotated[
+        Path,
+        typer.Option("--out", help="Attribute table to write (.jsonl, .csv or .parquet)."),
+    ],
+    engine: Annotated[
+        Literal["rules", "llm"],
+        typer.Option(help="rules: the objective measures, offline; llm: also LLM-scored ones."),
+    ] = "rules",
+    attribute_set: Annotated[
+        str,
+        typer.Option(help="Attribute set: complaints, interviews or a YAML file path."),
+    ] = "complaints",
+    id_column: Annotated[str, typer.Option(help="Variant id column.")] = "variant_id",
+    text_column: Annotated[str, typer.Option(help="Text column.")] = "text",
+    source_column: Annotated[str, typer.Option(help="Source id column.")] = "source_id",
+    persona_column: Annotated[
+        str, typer.Option(help="Column naming each variant's persona (manipulation report).")
+    ] = "persona",
+    report: Annotated[
+        Path | None,
+        typer.Option(help="Also write the manipulation report (.jsonl, .csv or .parquet)."),
+    ] = None,
+    resamples: Annotated[
+        int, typer.Option(help="Source-cluster bootstrap resamples for the report's CIs.")
+    ] = 2000,
+    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
+    overwrite: Annotated[bool, typer.Option(help="Replace existing outputs.")] = False,
+) -> None:
+    """Measure the style attributes of every variant, one row per variant.
+
+    With --engine rules (the default) every objective measure is computed offline:
+    mean sentence length, Flesch-Kincaid grade, mean |VADER compound| over sentences and
+    the rules engine's cue rates (hedges, boosters, contractions, misspellings, register
+    and formality markers). Refused or failed variants get empty attributes. When the
+    corpus has personas, a manipulation report follows: for each attribute, the share of
+    within-source variance the persona explains (eta squared) with a bootstrap CI.
+
+    [bold]Example[/bold]
+
+      guisekit corpus examples/quickstart.yaml --overwrite
+
+      guisekit attributes out/quickstart/corpus.jsonl --out out/quickstart/attributes.csv
+    """
+    from guisekit.attributes import (
+        attribute_rows,
+        load_attribute_set,
+        measurable_text,
+        objective_measurements,
+    )
+    from guisekit.console import err
+    from guisekit.corpus_io import read_rows, write_rows
+    from guisekit.errors import ConfigError, OutputError
+
+    if engine == "llm":
+        raise ConfigError(
+            "the LLM-scored attributes need the LLM engine config, which this command "
+            "does not take yet",
+            hint="use --engine rules for the objective attributes",
+        )
+    for target in (out, report):
+        if target is not None and target.exists() and not overwrite:
+            raise OutputError(f"{target} already exists", hint="pass --overwrite to replace it")
+    families = load_attribute_set(attribute_set).families()
+    rows = [
+        row
+        for _, row in read_rows(
+            corpus, required=(id_column, text_column, source_column), id_column=id_column
+        )
+    ]
+    texts = [measurable_text(row, text_column=text_column) for row in rows]
+    err.print(f"measuring {sum(t is not None for t in texts)} of {len(rows)} variants")
+    objective = objective_measurements(texts)
+    table = attribute_rows(rows, [objective], drop_columns=(text_column,))
+    write_rows(out, table, overwrite=overwrite)
+    err.print(f"attributes: {out}")
+    measured = [
+        (row, values)
+        for row, values in zip(rows, objective, strict=True)
+        if values is not None and row.get(persona_column) not in (None, "")
+    ]
+    _manipulation(
+        measured, families, source_column, persona_column, report, resamples, seed, overwrite
+    )
+    if report is not None:
+        err.print(f"manipulation report: {report}")
+
+
+def _manipulation(
+    measured: list[tuple[dict[str, Any], dict[str, float]]],
+    families: Mapping[str, str],
+    source_column: str,
+    persona_column: str,
+    report: Path | None,
+    resamples: int,
+    seed: int,
+    overwrite: bool,
+) -> None:
+    """Print (and with ``report``, write) the manipulation report, or say why there is none."""
+    from rich.table import Table
+
+    from guisekit.attributes import manipulation_report
+    from guisekit.console import err, out
+    from guisekit.corpus_io import write_rows
+    from guisekit.errors import InputError
+
+    personas = {str(row[persona_column]) for row, _ in measured}
+    if len(personas) < 2:
+        if report is not None:
+            raise InputError(
+                f"no manipulation report: fewer than two personas in column {persona_column!r}",
+                hint="name the persona column with --persona-column",
+            )
+        err.print(f"no manipulation report: fewer than two personas in {persona_column!r}")
+        return
+    names = list(measured[0][1])
+    rows = manipulation_report(
+        {name: [values[name] for _, values in measured] for name in names},
+        [str(row[persona_column]) for row, _ in measured],
+        [str(row[source_column]) for row, _ in measured],
+        families=families,
+        n_resamples=resamples,
+        seed=seed,
+    )
+    if report is not None:
+        write_rows(report, (r.model_dump() for r in rows), overwrite=overwrite)
+    first = rows[0]
+    table = Table(
+        title=f"Manipulation: share of within-source variance explained by persona "
+        f"({first.n_obs} variants, {first.n_sources} sources, {first.n_personas} personas)"
+    )
+    for column in ("attribute", "family", "eta^2", "95% CI"):
+        table.add_column(column, justify="left" if column in ("attribute", "family") else "right")
+    for r in sorted(rows, key=lambda r: -(r.eta_squared or 0.0)):
+        interval = "-" if r.ci_low is None else f"[{r.ci_low:.3f}, {r.ci_high:.3f}]"
+        eta = "no within-source variation" if r.eta_squared is None else f"{r.eta_squared:.3f}"
+        table.add_row(r.attribute, r.family or "-", eta, interval)
+    out.print(table)
