@@ -25,6 +25,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from pydantic import BaseModel, ConfigDict, Field
 
+from guisekit.llm.loop import run_sync
 from guisekit.llm.refs import ModelRef
 from guisekit.llm.runner import LLMRequest, LLMRunner, ModelTally, failed, opening_messages
 from guisekit.llm.store import Answer, BatchRecord
@@ -59,7 +60,7 @@ class BatchRunner:
     def run(
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
     ) -> list[Answer]:
-        return asyncio.run(self.arun(requests, on_answer))
+        return run_sync(self.arun(requests, on_answer))
 
     async def arun(
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
@@ -101,34 +102,18 @@ class BatchRunner:
             else:
                 conversation[key] = [*conversation[key], *verdict]
 
-        for record in list(store.open_batches()):  # a restarted run joins what it submitted
-            known = [k for k in record.keys if k in pending and k not in done]
-            if known:
-                outcomes = await self._collect(record, pending[known[0]].model)
-                for key in known:
-                    settle(key, outcomes.get(key, "missing from the batch results"))
-            store.save_batch(record.model_copy(update={"status": "joined"}))
-
-        rounds = self.settings.max_rounds + self.runner.settings.max_reasks
-        for _ in range(rounds):
-            todo = [k for k in pending if k not in done]
-            if not todo:
-                break
-            by_model: dict[str, list[str]] = {}
-            for key in todo:
-                by_model.setdefault(pending[key].model.label, []).append(key)
-            submitted = []
-            for keys in by_model.values():
-                for start in range(0, len(keys), self.settings.chunk_size):
-                    chunk = keys[start : start + self.settings.chunk_size]
-                    record = await self._submit(chunk, pending, conversation)
-                    store.save_batch(record)
-                    submitted.append((record, pending[chunk[0]].model))
-            results = await asyncio.gather(*(self._collect(r, m) for r, m in submitted))
-            for (record, _), outcomes in zip(submitted, results, strict=True):
-                for key in record.keys:
-                    settle(key, outcomes.get(key, "missing from the batch results"))
-                store.save_batch(record.model_copy(update={"status": "joined"}))
+        try:
+            await self._resume(pending, done, settle)
+            for _ in range(self.settings.max_rounds + self.runner.settings.max_reasks):
+                todo = [k for k in pending if k not in done]
+                if not todo:
+                    break
+                await self._round(todo, pending, conversation, settle)
+        finally:
+            clients, self._clients = self._clients, {}
+            for client in clients.values():
+                await client.close()
+            await self.runner.aclose()
         for key in pending:
             if key not in done:
                 answer = failed(
@@ -144,6 +129,45 @@ class BatchRunner:
                 done[key] = answer
                 self._report(answer, on_answer)
         return [done[r.key] for r in requests]
+
+    async def _resume(
+        self,
+        pending: dict[str, LLMRequest],
+        done: dict[str, Answer],
+        settle: Callable[[str, Outcome], None],
+    ) -> None:
+        """Join the batches a killed run submitted, instead of paying for them twice."""
+        for record in list(self.store.open_batches()):
+            known = [k for k in record.keys if k in pending and k not in done]
+            if known:
+                outcomes = await self._collect(record, pending[known[0]].model)
+                for key in known:
+                    settle(key, outcomes.get(key, "missing from the batch results"))
+            self.store.save_batch(record.model_copy(update={"status": "joined"}))
+
+    async def _round(
+        self,
+        todo: list[str],
+        pending: dict[str, LLMRequest],
+        conversation: dict[str, list[BaseMessage]],
+        settle: Callable[[str, Outcome], None],
+    ) -> None:
+        """Submit every open item (per model, in chunks), wait for all, judge each reply."""
+        by_model: dict[str, list[str]] = {}
+        for key in todo:
+            by_model.setdefault(pending[key].model.label, []).append(key)
+        submitted = []
+        for keys in by_model.values():
+            for start in range(0, len(keys), self.settings.chunk_size):
+                chunk = keys[start : start + self.settings.chunk_size]
+                record = await self._submit(chunk, pending, conversation)
+                self.store.save_batch(record)  # journalled before polling
+                submitted.append((record, pending[chunk[0]].model))
+        results = await asyncio.gather(*(self._collect(r, m) for r, m in submitted))
+        for (record, _), outcomes in zip(submitted, results, strict=True):
+            for key in record.keys:
+                settle(key, outcomes.get(key, "missing from the batch results"))
+            self.store.save_batch(record.model_copy(update={"status": "joined"}))
 
     def _report(self, answer: Answer, on_answer: OnAnswer | None) -> None:
         tally = self.runner.tally.setdefault(answer.model, ModelTally())

@@ -3,6 +3,9 @@
 SDK-level retries are switched off: the runner owns retries, backoff and rate limits, so
 each request is counted and paced once. Keys are read from the environment here and held
 only by the client object (as ``SecretStr``), never copied into caches, outputs or logs.
+
+Each model gets its own HTTP connection pool instead of langchain's process-wide one, so
+the runner can close it when a job ends (no sockets left open on a finished event loop).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pydantic import SecretStr
 
 from guisekit.llm.refs import ModelRef
 
-__all__ = ["ChatFactory", "make_chat_model"]
+__all__ = ["ChatFactory", "close_chat_model", "make_chat_model"]
 
 ChatFactory = Callable[[ModelRef, bool], BaseChatModel]
 """Builds the chat model for a reference; the flag asks for token log-probabilities."""
@@ -26,9 +29,10 @@ def make_chat_model(ref: ModelRef, logprobs: bool = False) -> BaseChatModel:
     """A langchain chat model for ``ref`` (log-probabilities only where the API has them)."""
     key = SecretStr(ref.api_key())
     if ref.provider == "anthropic":
+        import anthropic
         from langchain_anthropic import ChatAnthropic
 
-        return ChatAnthropic(
+        chat = ChatAnthropic(
             model=ref.name,
             api_key=key,
             base_url=ref.resolved_base_url(),
@@ -38,6 +42,17 @@ def make_chat_model(ref: ModelRef, logprobs: bool = False) -> BaseChatModel:
             max_retries=0,
             model_kwargs=dict(ref.params),
         )
+        # ChatAnthropic builds its async client lazily (a cached property) on a shared
+        # pool and takes no client argument; seeding the property gives it its own.
+        chat.__dict__["_async_client"] = anthropic.AsyncAnthropic(
+            api_key=key.get_secret_value(),
+            base_url=ref.resolved_base_url(),
+            timeout=ref.timeout,
+            max_retries=0,
+            http_client=anthropic.DefaultAsyncHttpxClient(timeout=ref.timeout),
+        )
+        return chat
+    import openai
     from langchain_openai import ChatOpenAI
 
     return ChatOpenAI(
@@ -52,4 +67,15 @@ def make_chat_model(ref: ModelRef, logprobs: bool = False) -> BaseChatModel:
         top_logprobs=_TOP_LOGPROBS if logprobs else None,
         include_response_headers=True,
         model_kwargs=dict(ref.params),
+        http_async_client=openai.DefaultAsyncHttpxClient(timeout=ref.timeout),
     )
+
+
+async def close_chat_model(chat: BaseChatModel) -> None:
+    """Close the connection pool :func:`make_chat_model` gave ``chat`` (fakes have none)."""
+    pool = getattr(chat, "http_async_client", None)
+    if pool is not None and hasattr(pool, "aclose"):
+        await pool.aclose()
+    client = chat.__dict__.get("_async_client")
+    if client is not None and hasattr(client, "close"):
+        await client.close()

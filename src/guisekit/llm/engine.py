@@ -8,12 +8,12 @@ cache, the rate limits and the accounting.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from guisekit.engines import EngineTask
 from guisekit.ids import variant_id
+from guisekit.llm.loop import run_sync
 from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
 from guisekit.llm.runner import Executor, LLMRequest
@@ -79,6 +79,7 @@ class LLMEngine:
         runner: Executor,
         prompt_versions: Mapping[str, int] | None = None,
     ) -> None:
+        model.api_key()  # a missing key is an error now, before any work starts
         self.model = model
         self.runner = runner
         pinned = dict(prompt_versions or {})
@@ -132,7 +133,7 @@ class LLMEngine:
         progress: Callable[[int], None] | None = None,
     ) -> list[Variant]:
         """Blocking :meth:`arun_tasks`."""
-        return asyncio.run(self.arun_tasks(tasks, seed, progress))
+        return run_sync(self.arun_tasks(tasks, seed, progress))
 
     def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant:
         key = variant_id(source.id, spec, self.config, seed)

@@ -1,8 +1,9 @@
 """Pacing requests within a provider's limits: RPM and TPM token buckets and a cool-down.
 
 Requests are paced, not bursted: each bucket refills continuously at its rate and holds at
-most ``burst`` units, so a sliding-window limit on the provider side is never exceeded
-(capacity above one would let a burst plus a full window's refill through). Token use is
+most ``burst`` units. The request bucket holds two, so a worker that wakes a little late
+does not lose its slot, while a sliding-window limit on the provider side is exceeded by
+at most one request per window (a larger burst plus a full window's refill would be). Token use is
 reserved from an estimate before a call and settled with the provider's count after it.
 A burst of 429s (most of the recent answers) means our idea of the limit is wrong or shared
 with someone else: every request then waits out a common cool-down instead of each retrying
@@ -69,7 +70,7 @@ class Limiter:
         burst_share: float = 0.5,
         cooldown_s: float = 5.0,
     ) -> None:
-        self.requests = None if rpm is None else TokenBucket(rpm * safety / 60.0, 1.0)
+        self.requests = None if rpm is None else TokenBucket(rpm * safety / 60.0, 2.0)
         self.tokens = None if tpm is None else TokenBucket(tpm / 60.0, tpm / 60.0)
         self._recent: deque[bool] = deque(maxlen=window)
         self._burst = max(1, round(window * burst_share))
@@ -107,5 +108,5 @@ class Limiter:
         for name in ("x-ratelimit-limit-requests", "anthropic-ratelimit-requests-limit"):
             value = headers.get(name)
             if value and value.isdigit() and int(value) > 0:
-                self.requests = TokenBucket(int(value) * 0.98 / 60.0, 1.0)
+                self.requests = TokenBucket(int(value) * 0.98 / 60.0, 2.0)
                 return

@@ -38,9 +38,10 @@ from tenacity import (
 
 from guisekit.ids import stable_hash
 from guisekit.llm.answers import is_refusal, parse_reply, reask_message, reply_text
-from guisekit.llm.chat import ChatFactory, make_chat_model
+from guisekit.llm.chat import ChatFactory, close_chat_model, make_chat_model
 from guisekit.llm.faults import Fault, classify
 from guisekit.llm.limits import Limiter
+from guisekit.llm.loop import run_sync
 from guisekit.llm.prompts import RenderedPrompt
 from guisekit.llm.refs import ModelRef
 from guisekit.llm.schemas import schema
@@ -157,7 +158,7 @@ class LLMRunner:
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
     ) -> list[Answer]:
         """Blocking :meth:`arun`, for callers outside an event loop."""
-        return asyncio.run(self.arun(requests, on_answer))
+        return run_sync(self.arun(requests, on_answer))
 
     async def arun(
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
@@ -187,8 +188,17 @@ class LLMRunner:
                     on_answer(answer)
 
         workers = min(self.settings.concurrency, len(todo))
-        await asyncio.gather(*(worker() for _ in range(workers)))
+        try:
+            await asyncio.gather(*(worker() for _ in range(workers)))
+        finally:
+            await self.aclose()
         return [done[r.key] for r in requests]
+
+    async def aclose(self) -> None:
+        """Close the chat models' connections; the next job opens new ones."""
+        chats, self._chats = self._chats, {}
+        for chat in chats.values():
+            await close_chat_model(chat)
 
     def _chat(self, model: ModelRef, logprobs: bool) -> BaseChatModel:
         slot = (model.label, logprobs)

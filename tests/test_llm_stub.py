@@ -1,0 +1,207 @@
+"""The LLM engine over real HTTP: the openai and anthropic SDKs (through langchain) against
+the loopback stub server, with faults, rate caps, batches, and the corpus CLI end to end.
+
+Replies come from :func:`guisekit.testing.responders.rewrite_responder`, which answers the
+prompts with the rules engine's rewrite: these tests check the machinery, not what a real
+model would write.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from guisekit.cli import main
+from guisekit.llm import LLMRequest, LLMRunner, RunnerSettings, Store, load_prompt
+from guisekit.llm.batch import BatchRunner, BatchSettings
+from guisekit.llm.refs import parse_model
+from guisekit.testing import StubConfig, StubProcess, StubServer
+from guisekit.testing.responders import rewrite_responder
+
+ROOT = Path(__file__).resolve().parents[1]
+OPENAI_SECRET = "sk-oa-SECRET-7f3a9c"
+ANTHROPIC_SECRET = "sk-ant-SECRET-41d2e8"
+
+
+@pytest.fixture
+def keys(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", OPENAI_SECRET)
+    monkeypatch.setenv("ANTHROPIC_API_KEY", ANTHROPIC_SECRET)
+
+
+def _config(tmp_path: Path, stub: StubServer, **engine) -> Path:
+    config = {
+        "sources": {"path": str(ROOT / "examples/data/complaints.jsonl"), "limit": 3},
+        "engine": {
+            "name": "llm",
+            "models": [
+                {"model": "openai:stub-gpt", "base_url": stub.openai_base_url},
+                {"model": "anthropic:stub-claude", "base_url": stub.anthropic_base_url},
+            ],
+            "cache": str(tmp_path / "cache.sqlite"),
+            "runner": {"concurrency": 8, "backoff_base_s": 0.01},
+            **engine,
+        },
+        "transforms": [
+            {"transform": "identity"},
+            {
+                "transform": "persona",
+                "personas": ["young-rural-high_school-low", "old-urban-college-high"],
+            },
+            {"transform": "hedge", "direction": ["hedged", "confident"]},
+            {"transform": "fact_edit", "kind": "scale_amounts", "factor": 10},
+            {"transform": "standardise", "style": "plain"},
+        ],
+        "output": {"dir": str(tmp_path / "out")},
+    }
+    path = tmp_path / "llm.yaml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return path
+
+
+def _rows(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _corpus(args: list[str]) -> int:
+    try:
+        main(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def test_corpus_cli_with_two_banks_end_to_end_and_cached_rerun(tmp_path, keys, capsys):
+    with StubServer(StubConfig(), rewrite_responder) as stub:
+        config = _config(tmp_path, stub)
+        assert _corpus(["corpus", str(config)]) == 0
+        sent = stub.stats().total_requests
+        corpus = _rows(tmp_path / "out/corpus.jsonl")
+        # 3 sources x 7 specs x 2 banks; identity needs no call
+        assert len(corpus) == 42 and sent == 36
+        assert len({r["variant_id"] for r in corpus}) == 42
+        assert {r["model"] for r in corpus} == {"openai:stub-gpt", "anthropic:stub-claude"}
+        assert all(r["status"] == "ok" and r["engine"] == "llm" for r in corpus)
+        persona = [r for r in corpus if r["transform"] == "persona"]
+        assert {r["education"] for r in persona} == {"high_school", "college"}
+        facts = {r["variant_id"]: r for r in _rows(tmp_path / "out/fact_report.jsonl")}
+        scaled = [
+            facts[r["variant_id"]] for r in corpus if r["transform"] == "fact_edit:scale_amounts"
+        ]
+        assert len(scaled) == 6 and all(r["as_intended"] for r in scaled)
+        summary = _rows(tmp_path / "out/summary.jsonl")
+        assert {r["transform"] for r in summary} >= {"identity", "persona", "standardise:plain"}
+
+        assert _corpus(["corpus", str(config), "--overwrite"]) == 0
+        assert stub.stats().total_requests == sent, "a finished corpus re-runs with 0 calls"
+        assert _rows(tmp_path / "out/corpus.jsonl") == corpus
+
+    out = capsys.readouterr()
+    leaked = [
+        str(p)
+        for p in tmp_path.rglob("*")
+        if p.is_file()
+        and any(s.encode() in p.read_bytes() for s in (OPENAI_SECRET, ANTHROPIC_SECRET))
+    ]
+    assert leaked == [], "API keys must never reach the cache or outputs"
+    assert OPENAI_SECRET not in out.out + out.err and ANTHROPIC_SECRET not in out.out + out.err
+
+
+def test_missing_key_is_a_one_line_error_before_any_request(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("OPENAI_API_KEY", OPENAI_SECRET)
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    with StubServer(StubConfig(), rewrite_responder) as stub:
+        assert _corpus(["corpus", str(_config(tmp_path, stub))]) == 2
+        assert stub.stats().total_requests == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("error: no API key for anthropic:stub-claude: ANTHROPIC_API_KEY")
+
+
+def _requests(stub: StubServer, n: int, **model) -> list[LLMRequest]:
+    ref = parse_model({"model": "openai:stub-gpt", "base_url": stub.openai_base_url, **model})
+    template = load_prompt("standardise/rewrite")
+    return [
+        LLMRequest(
+            model=ref,
+            prompt=template.render(text=f"I paid ${i}.00 on 03/0{i % 9 + 1}/2023.", style="plain"),
+        )
+        for i in range(n)
+    ]
+
+
+def test_fault_injection_every_request_ends_with_a_status(tmp_path, keys):
+    faults = StubConfig(
+        rate_429=0.05,
+        rate_500=0.02,
+        rate_timeout=0.01,
+        rate_malformed=0.03,
+        rate_bad_content=0.03,
+        retry_after=0.05,
+        timeout_hang_s=3,
+        seed=7,
+    )
+    with StubServer(faults, rewrite_responder) as stub:
+        runner = LLMRunner(
+            Store(tmp_path / "c.sqlite"),
+            RunnerSettings(concurrency=16, max_retries=4, backoff_base_s=0.01, backoff_cap_s=0.1),
+        )
+        answers = runner.run(_requests(stub, 200, timeout=0.5))
+        stats = stub.stats()
+    assert len(answers) == 200 and len({a.key for a in answers}) == 200
+    statuses = {s: sum(a.status == s for a in answers) for s in ("ok", "refused", "error")}
+    assert sum(statuses.values()) == 200
+    assert statuses["ok"] >= 195, statuses  # retries and re-asks recover almost everything
+    assert all(a.reason for a in answers if a.status != "ok")
+    assert {"rate_429", "rate_500", "timeout", "malformed", "bad_content"} <= set(stats.faults)
+    tally = runner.tally["openai:stub-gpt"]
+    assert sum(tally.outcomes.values()) == 200 and tally.requests == stats.total_requests
+
+
+def test_runner_holds_the_providers_request_cap(tmp_path, keys):
+    window, cap = 2.0, 100  # the stub allows 100 calls per rolling 2 s (3,000 RPM)
+    # In its own process, as a real provider is: an in-process server would share the GIL
+    # with the client and bunch or delay its arrivals.
+    with StubProcess(
+        StubConfig(rpm_limit=cap, rate_window_s=window, latency=0.02),
+        "guisekit.testing.responders:rewrite_responder",
+    ) as stub:
+        runner = LLMRunner(Store(tmp_path / "c.sqlite"), RunnerSettings(concurrency=32))
+        answers = runner.run(_requests(stub, 300, rpm=cap * 60 / window))
+        stats = stub.stats()
+    assert all(a.status == "ok" for a in answers)
+    rejected = stats.by_status.get(429, 0)
+    arrivals = sorted(stats.arrival_times)
+    rate = (len(arrivals) - 1) / (arrivals[-1] - arrivals[0]) * window
+    assert rejected / stats.total_requests < 0.01
+    assert rate >= 0.95 * cap, f"sustained {rate:.1f} of {cap} per window"
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_batch_mode_round_trip_and_resume_after_restart(tmp_path, keys, provider):
+    config = StubConfig(batch_delay_s=0.2, rate_batch_item_error=0.1, seed=3)
+    with StubServer(config, rewrite_responder) as stub:
+        url = stub.openai_base_url if provider == "openai" else stub.anthropic_base_url
+        ref = parse_model({"model": f"{provider}:stub-batch", "base_url": url})
+        template = load_prompt("standardise/rewrite")
+        requests = [
+            LLMRequest(model=ref, prompt=template.render(text=f"I owe ${i}.00!!", style="plain"))
+            for i in range(30)
+        ]
+        store = Store(tmp_path / "c.sqlite")
+        runner = BatchRunner(LLMRunner(store), BatchSettings(poll_interval_s=0.05))
+        answers = runner.run(requests)
+        assert [a.status for a in answers] == ["ok"] * 30
+        assert all(a.batch for a in answers)
+        assert "$7.00" in answers[7].value["text"]
+        first = stub.stats().by_endpoint
+        # a second process over the same store sends nothing
+        again = BatchRunner(
+            LLMRunner(Store(tmp_path / "c.sqlite")), BatchSettings(poll_interval_s=0.05)
+        ).run(requests)
+        assert [a.value for a in again] == [a.value for a in answers]
+        assert stub.stats().by_endpoint == first
+    created = {k: v for k, v in first.items() if "batches" in k and "POST" in k}
+    assert sum(created.values()) >= 2, "errored items are resubmitted in a new batch"
