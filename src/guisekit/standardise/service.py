@@ -225,14 +225,9 @@ class _Slots:
     async def run(self, work: Callable[[], Awaitable[_T]]) -> _T:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._timeout
-        acquiring = asyncio.ensure_future(self._free.acquire())
-        done, _ = await asyncio.wait({acquiring}, timeout=self._timeout)
-        if not done:
-            acquiring.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await acquiring
-            if not acquiring.cancelled():  # a slot came free at the last moment: give it back
-                self._free.release()
+        if not self._free.locked():  # the common case: a slot is free, take it without a task
+            await self._free.acquire()
+        elif not await self._wait_for_slot():
             raise _ApiError(
                 503,
                 "busy",
@@ -248,6 +243,18 @@ class _Slots:
             raise _ApiError(
                 504, "timeout", f"standardising took longer than {self._timeout:g} s"
             ) from None
+
+    async def _wait_for_slot(self) -> bool:
+        acquiring = asyncio.ensure_future(self._free.acquire())
+        done, _ = await asyncio.wait({acquiring}, timeout=self._timeout)
+        if done:
+            return True
+        acquiring.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await acquiring
+        if not acquiring.cancelled():  # a slot came free at the last moment: give it back
+            self._free.release()
+        return False
 
     async def _hold(self, work: Callable[[], Awaitable[_T]]) -> _T:
         try:
