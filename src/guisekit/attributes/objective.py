@@ -7,7 +7,9 @@ Sentence length comes from a blank spaCy English pipeline with the rule-based
 ``No.``, ``approx.``) stay inside their sentence. |VADER compound| is averaged over
 sentences because the whole-text compound saturates towards +-1 on long texts. The cue
 rates are the rules engine's own counters (:mod:`guisekit.rules.cues`), so they measure
-exactly what its operators manipulate.
+exactly what its operators manipulate. The Flesch-Kincaid grade is textstat's, formula and
+sentence count included, so it stays comparable with published grades (and with
+``guisekit corpus`` summaries) rather than with ``mean_sentence_length``.
 
 The spaCy pipeline and the VADER analyzer are built once per process, on first use.
 """

@@ -43,8 +43,9 @@ def demean(values: FloatArray, codes: IntArray, n_groups: int) -> FloatArray:
     """``values`` (rows x columns) minus the mean of each row's group: the within-group
     variation, exact on unbalanced groups (each group divided by its own size)."""
     sizes = np.bincount(codes, minlength=n_groups).astype(np.float64)
-    sums = np.zeros((n_groups, values.shape[1]))
-    np.add.at(sums, codes, values)
+    sums = np.column_stack(
+        [np.bincount(codes, weights=column, minlength=n_groups) for column in values.T]
+    ).reshape(n_groups, values.shape[1])
     means = sums / np.maximum(sizes, 1.0)[:, None]
     out: FloatArray = values - means[codes]
     return out
