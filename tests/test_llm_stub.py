@@ -175,8 +175,11 @@ def test_runner_holds_the_providers_request_cap(tmp_path, keys):
     rejected = stats.by_status.get(429, 0)
     arrivals = sorted(stats.arrival_times)
     rate = (len(arrivals) - 1) / (arrivals[-1] - arrivals[0]) * window
-    assert rejected / stats.total_requests < 0.01
-    assert rate >= 0.95 * cap, f"sustained {rate:.1f} of {cap} per window"
+    # The figures (>= 95% of the cap, < 1% 429s) are measured on a quiet machine by
+    # benchmarks/bench_llm_runner.py; here, with the test suite sharing two cores, the bounds
+    # are looser but still fail without pacing (hundreds of 429s) or with over-cautious pacing.
+    assert rejected / stats.total_requests < 0.02, f"{rejected} of {stats.total_requests} got 429"
+    assert rate >= 0.90 * cap, f"sustained {rate:.1f} of {cap} per window"
 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])

@@ -65,7 +65,7 @@ class Limiter:
         rpm: float | None = None,
         tpm: float | None = None,
         *,
-        safety: float = 0.98,
+        safety: float = 0.97,
         window: int = 20,
         burst_share: float = 0.5,
         cooldown_s: float = 5.0,
@@ -108,5 +108,5 @@ class Limiter:
         for name in ("x-ratelimit-limit-requests", "anthropic-ratelimit-requests-limit"):
             value = headers.get(name)
             if value and value.isdigit() and int(value) > 0:
-                self.requests = TokenBucket(int(value) * 0.98 / 60.0, 2.0)
+                self.requests = TokenBucket(int(value) * 0.97 / 60.0, 2.0)
                 return

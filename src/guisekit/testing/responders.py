@@ -25,7 +25,7 @@ from guisekit.rules import RulesEngine
 from guisekit.specs import TransformSpec, parse_spec
 from guisekit.testing.stub_models import StubReply, StubRequest
 
-__all__ = ["answer_prompt", "chat_responder", "rewrite_responder"]
+__all__ = ["answer_prompt", "chat_responder", "echo_responder", "rewrite_responder"]
 
 _TEXT = re.compile(r"<text>\n(?P<text>.*)\n</text>", re.DOTALL)
 _PERSONA = re.compile(r"as this person would write it \((?P<id>[a-z_]+(?:-[a-z_]+)+)\)")
@@ -96,3 +96,11 @@ def chat_responder(messages: Sequence[BaseMessage]) -> StubReply:
     system = "\n".join(str(m.content) for m in messages if m.type == "system")
     user = next((str(m.content) for m in messages if m.type == "human"), "")
     return answer_prompt(system, user)
+
+
+def echo_responder(request: StubRequest) -> StubReply:
+    """Answers every rewrite prompt with its text unchanged: the cheapest valid reply, for
+    throughput benchmarks where the stub must spend no CPU on rewriting."""
+    user = next((text for role, text in request.messages if role == "user"), "")
+    found = _TEXT.search(user)
+    return StubReply(text=json.dumps({"text": found["text"] if found else "ok", "changes": []}))
