@@ -415,7 +415,7 @@ def test_openai_batch_round_trip_through_the_sdk() -> None:
     assert all(row["response"]["body"]["error"]["type"] == "server_error" for row in errors)
 
 
-def test_openai_batch_cancel(stub: StubServer) -> None:
+def test_batches_can_be_cancelled(stub: StubServer) -> None:
     stub.update_config(StubConfig(batch_delay_s=60))
     line = {"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {}}
     with _openai(stub) as client:
@@ -425,6 +425,14 @@ def test_openai_batch_cancel(stub: StubServer) -> None:
         )
         assert client.batches.cancel(batch.id).status == "cancelling"
         assert client.batches.retrieve(batch.id).status == "cancelled"
+    params = {"model": "c", "max_tokens": 5, "messages": USER}
+    with _anthropic(stub) as claude:
+        created = claude.messages.batches.create(requests=[{"custom_id": "a", "params": params}])
+        assert claude.messages.batches.cancel(created.id).processing_status == "canceling"
+        ended = claude.messages.batches.retrieve(created.id)
+        assert ended.processing_status == "ended"
+        assert ended.request_counts.canceled == 1
+        assert [r.result.type for r in claude.messages.batches.results(created.id)] == ["canceled"]
 
 
 def test_anthropic_batch_round_trip_through_the_sdk() -> None:

@@ -10,11 +10,16 @@ top of them) over real HTTP with latency, faults, rate caps and batch jobs::
         assert stub.stats().total_requests >= 1
 
 :class:`StubProcess` runs the same server in a child process for benchmarks.
+
+The fake chat model is imported on first use: it needs langchain, which would add seconds
+to the start of every stub process (``python -m`` imports this package first).
 """
 
 from __future__ import annotations
 
-from guisekit.testing.fake_chat import FakeAnswer, FakeCall, KeyedFakeChatModel, message_key
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from guisekit.testing.stub_handles import StubProcess, StubServer
 from guisekit.testing.stub_models import (
     Fault,
@@ -35,6 +40,18 @@ from guisekit.testing.stub_models import (
     mapping_responder,
     text_key,
 )
+
+if TYPE_CHECKING:
+    from guisekit.testing.fake_chat import FakeAnswer, FakeCall, KeyedFakeChatModel, message_key
+
+_LAZY = frozenset({"FakeAnswer", "FakeCall", "KeyedFakeChatModel", "message_key"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module("guisekit.testing.fake_chat"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FakeAnswer",
