@@ -7,6 +7,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterator
+from datetime import datetime, timezone
 
 import anthropic
 import httpx
@@ -265,24 +266,30 @@ def test_malformed_requests_get_the_provider_error_shape(stub: StubServer) -> No
     assert missing.status_code == 400
     assert missing.json()["error"]["type"] == "invalid_request_error"
     assert "max_tokens" in missing.json()["error"]["message"]
-    assert "anthropic-ratelimit-requests-limit" in missing.headers
+    assert missing.headers["anthropic-ratelimit-requests-limit"] == "10000"
+    reset = datetime.fromisoformat(
+        missing.headers["anthropic-ratelimit-requests-reset"].replace("Z", "+00:00")
+    )
+    assert abs((reset - datetime.now(timezone.utc)).total_seconds()) < 1  # nothing admitted
     assert broken.status_code == 400
     assert broken.json()["error"]["type"] == "invalid_request_error"
 
 
 def test_rpm_cap_answers_429_with_time_until_a_slot_frees(stub: StubServer) -> None:
     stub.update_config(StubConfig(rpm_limit=3, rate_window_s=1.0))
-    statuses, remaining, waits = [], [], []
+    statuses, remaining, resets, waits = [], [], [], []
     with httpx.Client(base_url=stub.openai_base_url) as http:
         start = time.monotonic()
         for _ in range(5):
             response = http.post("/chat/completions", json={"model": "m", "messages": USER})
             statuses.append(response.status_code)
             remaining.append(response.headers["x-ratelimit-remaining-requests"])
+            resets.append(response.headers["x-ratelimit-reset-requests"])
             waits.append(int(response.headers.get("retry-after-ms", "0")))
         elapsed_ms = (time.monotonic() - start) * 1000
         assert statuses == [200, 200, 200, 429, 429]
         assert remaining[:3] == ["2", "1", "0"]
+        assert all(r.endswith("ms") and 900 <= int(r[:-2]) <= 1000 for r in resets), resets
         assert all(1000 - elapsed_ms - 50 <= wait <= 1000 for wait in waits[3:])
         time.sleep(waits[-1] / 1000 + 0.05)
         after = http.post("/chat/completions", json={"model": "m", "messages": USER})

@@ -78,7 +78,9 @@ class _OpenAIBatch:
     input_file_id: str
     lines: list[tuple[str, str, Any]]
     metadata: dict[str, str] | None
-    status: str = "validating"
+    status: Literal["validating", "in_progress", "completed", "cancelling", "cancelled"] = (
+        "validating"
+    )
     created: float = field(default_factory=time.monotonic)
     times: dict[str, int] = field(default_factory=lambda: {"created_at": int(time.time())})
     counts: tuple[int, int] = (0, 0)

@@ -132,9 +132,10 @@ class RateWindow:
         return window  # not reached: once every event has left the window is empty
 
     def reset_in(self, now: float, window: float) -> float:
-        """Seconds until the oldest event leaves the window (0 when empty)."""
+        """Seconds until the window is empty again, i.e. the limit fully replenished (the
+        providers' meaning of their reset headers; 0 when already empty)."""
         self._prune(now, window)
-        return self._events[0][0] + window - now if self._events else 0.0
+        return self._events[-1][0] + window - now if self._events else 0.0
 
     def add(self, now: float, weight: int) -> None:
         """Record an event of ``weight`` at ``now``."""
