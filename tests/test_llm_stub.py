@@ -92,6 +92,12 @@ def test_corpus_cli_with_two_banks_end_to_end_and_cached_rerun(tmp_path, keys, c
             facts[r["variant_id"]] for r in corpus if r["transform"] == "fact_edit:scale_amounts"
         ]
         assert len(scaled) == 6 and all(r["as_intended"] for r in scaled)
+        usage = {r["model"]: r for r in _rows(tmp_path / "out/usage.jsonl")}
+        assert {m: (u["calls"], u["ok"]) for m, u in usage.items()} == {
+            "openai:stub-gpt": (18, 18),
+            "anthropic:stub-claude": (18, 18),
+        }
+        assert all(u["input_tokens"] > 0 and u["output_tokens"] > 0 for u in usage.values())
         summary = _rows(tmp_path / "out/summary.jsonl")
         assert {r["transform"] for r in summary} >= {"identity", "persona", "standardise:plain"}
 

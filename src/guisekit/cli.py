@@ -202,7 +202,7 @@ def corpus_command(
       guisekit corpus examples/quickstart.yaml --overwrite
     """
     from guisekit.corpus import build_plan, export_run, load_config, run_plan
-    from guisekit.engines import make_engines
+    from guisekit.engines import make_engines, usage_rows
 
     settings = load_config(config)
     engines = make_engines(settings.engine, settings.base)
@@ -225,16 +225,41 @@ def corpus_command(
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TextColumn("{task.fields[usage]}"),
         console=err,
         transient=True,
         disable=not err.is_terminal,
     ) as progress:
-        bar = progress.add_task("rewriting", total=len(plan.tasks))
-        result = run_plan(plan, engines, lambda n: progress.advance(bar, n))
-    paths = export_run(result, target, settings.output_format, overwrite=overwrite)
+        bar = progress.add_task("rewriting", total=len(plan.tasks), usage="")
+
+        def advance(n: int) -> None:
+            rows = usage_rows(engines)
+            usage = (
+                f"{sum(r['calls'] for r in rows)} calls, "
+                f"{sum(r['input_tokens'] + r['output_tokens'] for r in rows):,} tokens, "
+                f"${sum(r['cost_usd'] for r in rows):.2f}"
+                if rows
+                else ""
+            )
+            progress.update(bar, advance=n, usage=usage)
+
+        result = run_plan(plan, engines, advance)
+    usage = usage_rows(engines)
+    paths = export_run(result, target, settings.output_format, overwrite=overwrite, usage=usage)
     _print_summary(result.summary)
+    if usage:
+        _print_table("Model usage (this run; cached answers cost nothing)", usage)
     for name, path in paths.items():
         err.print(f"{name}: {path}")
+
+
+def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
+    table = Table(title=title)
+    for column in rows[0]:
+        table.add_column(column, justify="left" if column == "model" else "right")
+    for row in rows:
+        table.add_row(*(str(value) for value in row.values()))
+    out.print(table)
 
 
 def _print_summary(rows: list[dict[str, Any]]) -> None:
@@ -311,7 +336,8 @@ def personas_command(
 
 
 # Commands defined in guisekit.commands, one registration per command (kept in this order).
-# commands: audit
+from guisekit.commands.audit import audit_command  # noqa: E402
+app.command("audit")(audit_command)
 from guisekit.commands.attributes import attributes_command  # noqa: E402
 app.command("attributes")(attributes_command)
 from guisekit.commands.gelbach import gelbach_command  # noqa: E402

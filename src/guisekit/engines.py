@@ -18,7 +18,15 @@ from guisekit.errors import ConfigError
 from guisekit.models import Provenance, Source, Variant
 from guisekit.specs import TransformSpec
 
-__all__ = ["Engine", "EngineConfig", "EngineTask", "make_engine", "make_engines", "run_tasks"]
+__all__ = [
+    "Engine",
+    "EngineConfig",
+    "EngineTask",
+    "make_engine",
+    "make_engines",
+    "run_tasks",
+    "usage_rows",
+]
 
 EngineTask = tuple[Source, TransformSpec, str]
 """A source, the spec to apply, and the variant id the plan gave the result."""
@@ -157,3 +165,23 @@ def run_tasks(
         if progress is not None:
             progress(1)
     return variants
+
+
+def usage_rows(engines: Sequence[Engine]) -> list[dict[str, Any]]:
+    """Calls, cache hits, tokens and cost per model so far (empty for the rules engine)."""
+    tallies: dict[str, Any] = {}
+    for engine in engines:
+        runner = getattr(engine, "runner", None)
+        tallies.update(getattr(runner, "tally", {}))
+    return [
+        {
+            "model": model,
+            "calls": tally.requests,
+            "cached": tally.cached,
+            "input_tokens": tally.input_tokens,
+            "output_tokens": tally.output_tokens,
+            "cost_usd": round(tally.cost, 4),
+            **{status: tally.outcomes.get(status, 0) for status in ("ok", "refused", "error")},
+        }
+        for model, tally in sorted(tallies.items())
+    ]

@@ -71,11 +71,18 @@ def fact_rows(result: RunResult) -> list[dict[str, Any]]:
 
 
 def export_run(
-    result: RunResult, out_dir: Path, fmt: Format, *, overwrite: bool
+    result: RunResult,
+    out_dir: Path,
+    fmt: Format,
+    *,
+    overwrite: bool,
+    usage: list[dict[str, Any]] | None = None,
 ) -> dict[str, Path]:
-    """Write corpus, fact report and summary into ``out_dir``; returns their paths."""
+    """Write corpus, fact report and summary (and the LLM ``usage`` per model, when given)
+    into ``out_dir``; returns their paths."""
     suffix = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[fmt]
-    paths = {name: out_dir / f"{name}{suffix}" for name in OUTPUT_NAMES}
+    names = (*OUTPUT_NAMES, "usage") if usage else OUTPUT_NAMES
+    paths = {name: out_dir / f"{name}{suffix}" for name in names}
     existing = [str(p) for p in paths.values() if p.exists()]
     if existing and not overwrite:
         raise OutputError(
@@ -85,7 +92,8 @@ def export_run(
         "corpus": variant_rows(result),
         "fact_report": fact_rows(result),
         "summary": result.summary,
+        "usage": usage or [],
     }
-    for name, rows in contents.items():
-        write_rows(paths[name], rows, fmt=fmt, overwrite=True)
+    for name, path in paths.items():
+        write_rows(path, contents[name], fmt=fmt, overwrite=True)
     return paths
