@@ -1,0 +1,156 @@
+"""The audit job's settings: a YAML file, command-line options, or both (options win).
+
+Paths in a config file are relative to the file; paths given on the command line are
+relative to the working directory. An audit reads either a corpus (the output of
+``guisekit corpus``) with the sources it was built from (a ``sources`` file or the
+``corpus_config`` that names it), or a pairs file with both texts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from guisekit.audit.stats import DEFAULT_LEVEL, DEFAULT_RESAMPLES
+from guisekit.audit.validity import DEFAULT_THRESHOLD
+from guisekit.errors import ConfigError
+from guisekit.llm.batch import BatchRunner, BatchSettings
+from guisekit.llm.chat import ChatFactory, make_chat_model
+from guisekit.llm.runner import Executor, LLMRunner, RunnerSettings
+from guisekit.llm.store import Store
+
+__all__ = [
+    "CACHE_NAME",
+    "DEFAULT_AUDITORS",
+    "AuditConfig",
+    "AuditSources",
+    "load_audit_config",
+    "make_executor",
+]
+
+# Two models from different providers: the design's dual-auditor default.
+DEFAULT_AUDITORS = ("openai:gpt-4o-mini", "anthropic:claude-3-5-haiku-latest")
+CACHE_NAME = "audit-cache.sqlite"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AuditSources(_Strict):
+    """The sources file a corpus was built from: where the originals come from."""
+
+    path: str
+    id_column: str = "id"
+    text_column: str = "text"
+
+
+class AuditConfig(_Strict):
+    """A validated audit config; relative paths resolve against ``base``."""
+
+    corpus: str | None = Field(default=None, description="Corpus folder or corpus file.")
+    pairs: str | None = Field(default=None, description="Pairs file (id, original, rewrite).")
+    sources: AuditSources | None = None
+    corpus_config: str | None = Field(
+        default=None, description="The corpus config, whose sources give the originals."
+    )
+    auditors: tuple[str | dict[str, Any], ...] = Field(default=DEFAULT_AUDITORS, min_length=1)
+    domain: str = "complaints"
+    prompt_version: int | None = Field(default=None, ge=1)
+    cache: str | None = Field(default=None, description=f"Default: OUTPUT/{CACHE_NAME}.")
+    runner: dict[str, Any] = Field(default_factory=dict)
+    mode: Literal["online", "batch"] = "online"
+    batch: dict[str, Any] = Field(default_factory=dict)
+    validity_threshold: float = Field(default=DEFAULT_THRESHOLD, ge=0.0, le=1.0)
+    resamples: int = Field(default=DEFAULT_RESAMPLES, ge=0)
+    seed: int = Field(default=0, ge=0)
+    level: float = Field(default=DEFAULT_LEVEL, gt=0.0, lt=1.0)
+    weights: str | None = Field(default=None, description="Population weights by source_id.")
+    output: str | None = Field(default=None, description="Output folder.")
+    base: Path = Path(".")
+
+    @model_validator(mode="after")
+    def _one_input(self) -> AuditConfig:
+        if (self.corpus is None) == (self.pairs is None):
+            raise ValueError("give either a corpus or a pairs file (exactly one)")
+        if self.corpus is not None and (self.sources is None) == (self.corpus_config is None):
+            raise ValueError(
+                "a corpus needs its originals: give sources or corpus_config (exactly one)"
+            )
+        if self.output is None:
+            raise ValueError("no output folder: set output or pass --out")
+        return self
+
+    def path(self, value: str) -> Path:
+        candidate = Path(value)
+        return candidate if candidate.is_absolute() else (self.base / candidate).resolve()
+
+    @property
+    def output_dir(self) -> Path:
+        return self.path(self.output or ".")
+
+    @property
+    def cache_path(self) -> Path:
+        return self.path(self.cache) if self.cache else self.output_dir / CACHE_NAME
+
+
+def load_audit_config(path: Path | None, overrides: dict[str, Any]) -> AuditConfig:
+    """The config file (if any) with ``overrides`` (command-line values, paths already
+    absolute) on top; errors name the file and key."""
+    data: dict[str, Any] = {}
+    base = Path(".").resolve()
+    where = "audit options"
+    if path is not None:
+        where = str(path)
+        if not path.is_file():
+            raise ConfigError(f"{path}: config file not found", hint="check the path")
+        try:
+            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            raise ConfigError(
+                f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
+            ) from None
+        if not isinstance(loaded, dict):
+            raise ConfigError(f"{path}: expected a mapping of audit settings")
+        data, base = loaded, path.resolve().parent
+    if overrides.get("pairs") is not None:
+        data.pop("corpus", None)
+    if overrides.get("corpus") is not None:
+        data.pop("pairs", None)
+    if overrides.get("sources") is not None:
+        data.pop("corpus_config", None)
+    if overrides.get("corpus_config") is not None:
+        data.pop("sources", None)
+    try:
+        return AuditConfig.model_validate({**data, **overrides, "base": base})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "config"
+        raise ConfigError(
+            first["msg"].removeprefix("Value error, "),
+            location=f"{where}: {key}",
+            hint="see `guisekit audit --help`",
+        ) from None
+
+
+_Settings = TypeVar("_Settings", bound=BaseModel)
+
+
+def _settings(model: type[_Settings], values: dict[str, Any], block: str) -> _Settings:
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(map(str, (block, *first["loc"])))
+        raise ConfigError(first["msg"], location=where) from None
+
+
+def make_executor(config: AuditConfig, chat_factory: ChatFactory | None = None) -> Executor:
+    """The runner (online or batch) every auditor call goes through, on the config's cache."""
+    settings = _settings(RunnerSettings, config.runner, "runner")
+    batch = _settings(BatchSettings, config.batch, "batch")
+    runner = LLMRunner(Store(config.cache_path), settings, chat_factory or make_chat_model)
+    return BatchRunner(runner, batch) if config.mode == "batch" else runner
