@@ -7,14 +7,18 @@ for. Runs against the stub server or the keyed fake therefore exercise every lay
 rendering, HTTP, validation, cache, export, fact checks) with realistic, deterministic
 output. It says nothing about what a real model would write.
 
-Texts containing ``[[refuse]]`` are refused, which lets tests place a refusal on a chosen
-source.
+Attribute prompts get a level drawn from a hash of the attribute and the text, with
+token log-probabilities in OpenAI's format (70% on the chosen level), so the logprobs path
+of the scorer runs end to end. Texts containing ``[[refuse]]`` are refused, which lets
+tests place a refusal on a chosen source.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import math
 import re
 from collections.abc import Sequence
 
@@ -23,7 +27,7 @@ from langchain_core.messages import BaseMessage
 from guisekit.models import Source
 from guisekit.rules import RulesEngine
 from guisekit.specs import TransformSpec, parse_spec
-from guisekit.testing.stub_models import StubReply, StubRequest
+from guisekit.testing.stub_models import StubReply, StubRequest, TokenLogprob, TopLogprob
 
 __all__ = ["answer_prompt", "chat_responder", "echo_responder", "rewrite_responder"]
 
@@ -31,6 +35,8 @@ _TEXT = re.compile(r"<text>\n(?P<text>.*)\n</text>", re.DOTALL)
 _PERSONA = re.compile(r"as this person would write it \((?P<id>[a-z_]+(?:-[a-z_]+)+)\)")
 _FACTOR = re.compile(r"by (?P<factor>[0-9.]+), writing")
 _AMOUNT = re.compile(r"amount of money, (?P<amount>\S+), that")
+_ATTRIBUTE = re.compile(r"^Attribute: (?P<name>[^\n]+?) - ", re.MULTILINE)
+_LEVELS = ("low", "medium", "high")
 _STYLES = {"plain, neutral": "plain", "formal, neutral": "formal", "simple English": "simple"}
 
 
@@ -67,14 +73,34 @@ def _spec(user: str) -> TransformSpec | None:
     return None
 
 
+def attribute_reply(attribute: str, text: str) -> StubReply:
+    """A level for ``attribute`` of ``text`` with log-probabilities over the three levels."""
+    digest = hashlib.sha256(f"{attribute}|{text}".encode()).digest()
+    chosen = _LEVELS[digest[0] % 3]
+    probabilities = {level: (0.7 if level == chosen else 0.15) for level in _LEVELS}
+    top = tuple(TopLogprob(token=lvl, logprob=math.log(p)) for lvl, p in probabilities.items())
+    tokens = ['{"', "level", '":', ' "', chosen, '"}']
+    logprobs = tuple(
+        TokenLogprob(
+            token=token,
+            logprob=math.log(0.7) if token == chosen else 0.0,
+            top=top if token == chosen else (TopLogprob(token=token, logprob=0.0),),
+        )
+        for token in tokens
+    )
+    return StubReply(text="".join(tokens), logprobs=logprobs)
+
+
 def answer_prompt(system: str, user: str) -> StubReply:
-    """The reply to one rendered guisekit rewrite prompt."""
+    """The reply to one rendered guisekit prompt (rewrite or attribute)."""
     found = _TEXT.search(user)
     if found is None:
         return StubReply(text="I can only rewrite texts given between <text> tags.")
     text = found["text"]
     if "[[refuse]]" in text:
         return StubReply(text="I'm sorry, but I can't help with that request.", refusal=True)
+    if attribute := _ATTRIBUTE.search(user):
+        return attribute_reply(attribute["name"], text)
     spec = _spec(user)
     if spec is None:
         return StubReply(text=json.dumps({"text": text, "changes": []}))
