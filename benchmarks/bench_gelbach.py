@@ -200,7 +200,7 @@ def main() -> None:
         ],
     )
     reps = bootstrap(cross, n_resamples=r, seed=0)
-    draws = next(cluster_draws(data.n_sources, r, 0))[: args.naive]
+    draws = np.concatenate(list(cluster_draws(data.n_sources, r, 0)))[: args.naive]
     rows_of = [np.flatnonzero(data.sources == g) for g in range(data.n_sources)]
     print(f"guisekit gelbach(), end to end:      {fast_s:8.3f} s")
     print(f"  of which the {r:,} resamples:     {boot_s:8.3f} s")

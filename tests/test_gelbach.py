@@ -123,8 +123,9 @@ def _naive_refit(data: GelbachData, draw: np.ndarray) -> tuple[np.ndarray, np.nd
 @pytest.mark.parametrize("drop", [0.0, 0.25], ids=["balanced", "unbalanced"])
 def test_bootstrap_replicates_equal_naive_resample_and_refit(drop: float) -> None:
     data = synthetic(3, n_sources=14, drop=drop)
-    reps = bootstrap(CrossProducts.from_data(data), n_resamples=25, seed=11)
-    (draws,) = list(cluster_draws(data.n_sources, 25, 11))
+    reps = bootstrap(CrossProducts.from_data(data), n_resamples=70, seed=11)
+    draws = np.concatenate(list(cluster_draws(data.n_sources, 70, 11)))  # two chunks
+    assert draws.shape == (70, data.n_sources)
     for r, draw in enumerate(draws):
         base, terms = _naive_refit(data, draw)
         np.testing.assert_allclose(reps.base[r], base, rtol=1e-10, atol=1e-12)
@@ -230,6 +231,14 @@ def test_degenerate_attributes_are_refused(change: str, message: str) -> None:
         attributes[:, 1] = 2 * attributes[:, 3] - attributes[:, 4]
     with pytest.raises(InputError, match=message):
         decompose(replace(data, attributes=attributes))
+
+
+def test_non_finite_values_are_refused() -> None:
+    data = synthetic(6)
+    y = data.y.copy()
+    y[3] = np.nan
+    with pytest.raises(InputError, match="outcome values must be finite"):
+        replace(data, y=y)
 
 
 # --- building the data from rows -------------------------------------------------------------

@@ -115,9 +115,9 @@ def gelbach_command(
 
     [bold]Example[/bold]
 
-      guisekit gelbach decisions.csv --outcome approved --focal-column education
-      --focal-level college --base-level high_school --source-column source_id
-      --attributes fk_grade,politeness,evidence --out out/gelbach
+      guisekit gelbach decisions.csv --outcome approved --focal-column education \\
+        --focal-level college --base-level high_school --source-column source_id \\
+        --attributes fk_grade,politeness,evidence --out out/gelbach
     """
     from pydantic import ValidationError
 

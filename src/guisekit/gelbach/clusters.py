@@ -26,8 +26,9 @@ __all__ = [
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
 
-# Resamples drawn per generator call; fixed so a seed gives the same draws everywhere.
-DRAW_CHUNK = 256
+# Resamples drawn per generator call: fixed, so a seed gives the same draws everywhere, and
+# small, so draws and counts (chunk x sources each) stay small with many sources.
+DRAW_CHUNK = 64
 
 
 def group_codes(labels: Sequence[Hashable]) -> tuple[IntArray, list[Hashable]]:

@@ -111,6 +111,13 @@ class GelbachData:
             raise InputError("no attributes to decompose the gap into")
         if n == 0:
             raise InputError("no rows left to decompose", hint="check the focal levels")
+        for name, values in (
+            ("outcome", self.y),
+            ("focal", self.focal),
+            ("attribute", self.attributes),
+        ):
+            if not np.isfinite(values).all():
+                raise InputError(f"{name} values must be finite numbers", hint="drop NaN rows")
 
     @property
     def n_sources(self) -> int:
