@@ -317,7 +317,7 @@ def test_attribute_rows_merge_paths_and_keep_scalar_columns() -> None:
         {"variant_id": "b", "text": "t2", "spec": {"x": 2}, "education": "high_school"},
     ]
     objective = [{"fk_grade": 7.5}, None]
-    scored = [{"politeness": score_from_single("high")}, {"politeness": score_from_single("low")}]
+    scored = [{"politeness": score_from_single("high")}, {"politeness": None}]
     table = attribute_rows(rows, [objective, scored])
     assert table == [
         {
@@ -331,8 +331,8 @@ def test_attribute_rows_merge_paths_and_keep_scalar_columns() -> None:
             "variant_id": "b",
             "education": "high_school",
             "fk_grade": None,
-            "politeness": 0.0,
-            "politeness_method": "single",
+            "politeness": None,
+            "politeness_method": None,
         },
     ]
     with pytest.raises(InputError, match="one entry per row"):

@@ -5,7 +5,8 @@ objective path (:func:`objective_measurements`) and an LLM path (a function retu
 one mapping of attribute -> :class:`~guisekit.attributes.scoring.AttributeScore` per
 text) each give one entry per text, ``None`` for texts not measured, and
 :func:`attribute_rows` merges them into the table. An LLM score becomes two columns,
-``<name>`` (the score) and ``<name>_method`` (how it was obtained).
+``<name>`` (the score) and ``<name>_method`` (how it was obtained); a ``None`` value (no
+score for that text) leaves both empty.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from guisekit.errors import InputError
 
 __all__ = ["Measured", "attribute_rows", "measurable_text", "objective_measurements"]
 
-Measured = Mapping[str, float | AttributeScore]
+Measured = Mapping[str, float | AttributeScore | None]
 
 
 def measurable_text(
