@@ -530,10 +530,13 @@ def test_serve_refuses_bad_options_with_one_line_and_exit_2(
     assert printed.startswith(message) and "\n" not in printed, printed
 
 
-def test_serve_command_runs_with_the_token_from_the_environment() -> None:
+def test_serve_command_runs_with_the_token_from_the_environment(tmp_path: Path) -> None:
     env = {**os.environ, "GUISEKIT_TOKEN": TOKEN, "NO_COLOR": "1", "COLUMNS": "200"}
+    engine = tmp_path / "engine.yaml"
+    engine.write_text("name: rules\n", encoding="utf-8")
     probe = "from guisekit.cli import main; main()"
     command = [sys.executable, "-c", probe, "serve", "--port", "0", "--style", "formal"]
+    command += ["--engine-config", str(engine)]
     with subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     ) as proc:

@@ -81,6 +81,7 @@ class FakeEngine:
     def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant:
         if self.raises is not None:
             raise self.raises
+        asyncio.run(asyncio.sleep(0))  # like the LLM engine, which runs its own loop
         ok = self.status == "ok"
         return Variant(
             source_id=source.id,
@@ -243,6 +244,12 @@ def test_failed_engine_call_falls_back_and_is_not_cached(
     assert std.cache_info().size == 0
 
 
+def test_long_reasons_are_clipped() -> None:
+    result = Standardiser(FakeEngine(status="error", reason="x" * 2000)).standardise(SHOUTY)
+    [reason] = result.reasons
+    assert len(reason) == 500 and reason == "engine error: " + "x" * 483 + "..."
+
+
 def test_engine_reasons_are_redacted(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     std = Standardiser(FakeEngine(status="error", reason=f"invalid api key {SECRET}"))
@@ -309,14 +316,16 @@ def test_auditor_failure_falls_back_and_is_retried() -> None:
     assert len(auditor.asked) == 2
 
 
-def test_auditor_works_from_sync_code_inside_a_running_loop() -> None:
+def test_sync_calls_work_inside_a_running_loop() -> None:
+    # The engine and the auditor both call asyncio.run, which a running loop forbids.
     auditor = KeyedAuditor("refund")
     std = Standardiser(FakeEngine(), gate_auditor=auditor)
 
     async def inside_a_loop() -> StandardiseResult:
         return std.standardise(SHOUTY)  # sync call while this thread runs a loop
 
-    assert asyncio.run(inside_a_loop()).text == "I do not want this card anymore."
+    result = asyncio.run(inside_a_loop())
+    assert (result.text, result.fallback) == ("I do not want this card anymore.", False)
     assert len(auditor.asked) == 1
 
 

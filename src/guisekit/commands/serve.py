@@ -95,9 +95,10 @@ def serve_command(
         option = "--timeout" if field == "timeout_s" else "--" + field.replace("_", "-")
         raise ConfigError(first["msg"], location=option) from None
     settings.check_exposure()
-    engine = make_engine(
-        load_engine_config(engine_config) if engine_config is not None else EngineConfig()
-    )
+    if engine_config is None:
+        engine = make_engine(EngineConfig())
+    else:  # a relative cache path in the file is relative to the file
+        engine = make_engine(load_engine_config(engine_config), engine_config.resolve().parent)
     styles: list[StandardStyle] = [_style(s) for s in style or ["plain"]]
     standardiser = Standardiser(engine, styles, seed=seed, cache_size=max(cache_size, 0))
     app = create_app(standardiser, settings)

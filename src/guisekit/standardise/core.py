@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import threading
 import time
-from collections import OrderedDict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 from guisekit.corpus_io import DEFAULT_MAX_CHARS
 from guisekit.engines import Engine, EngineConfig, make_engine
@@ -24,6 +22,7 @@ from guisekit.facts import FactCheckResult, check_facts
 from guisekit.ids import stable_hash
 from guisekit.models import Source, Variant
 from guisekit.specs import StandardiseSpec, StandardStyle
+from guisekit.standardise.cache import CacheInfo, ResultCache
 from guisekit.standardise.redact import Redactor
 from guisekit.standardise.results import (
     FactGate,
@@ -42,59 +41,12 @@ if TYPE_CHECKING:
         StandardiserRunnable,
     )
 
-__all__ = ["CacheInfo", "FallbackOn", "Standardiser"]
+__all__ = ["FallbackOn", "Standardiser"]
 
 FallbackOn = Literal["warn", "fail"]
 _STYLES: frozenset[str] = frozenset(get_args(StandardStyle))
 _T = TypeVar("_T")
-
-
-class CacheInfo(NamedTuple):
-    """Hits and misses count (text, style) lookups; ``size`` is the entries held."""
-
-    hits: int
-    misses: int
-    size: int
-    max_size: int
-
-
-class _LRU:
-    """A thread-safe least-recently-used map (the HTTP service calls from many threads)."""
-
-    def __init__(self, max_size: int) -> None:
-        self.max_size = max_size
-        self._items: OrderedDict[tuple[Any, ...], StyleResult] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = 0
-        self.misses = 0
-
-    def get(self, key: tuple[Any, ...]) -> StyleResult | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._items.move_to_end(key)
-            self.hits += 1
-            return found
-
-    def put(self, key: tuple[Any, ...], value: StyleResult) -> None:
-        if self.max_size == 0:
-            return
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.max_size:
-                self._items.popitem(last=False)
-
-    def info(self) -> CacheInfo:
-        with self._lock:
-            return CacheInfo(self.hits, self.misses, len(self._items), self.max_size)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self.hits = self.misses = 0
+_MAX_REASON_CHARS = 500
 
 
 @dataclass
@@ -112,14 +64,16 @@ class _Job:
     reasons: list[str] = field(default_factory=list)
 
 
-def _run_sync(coro: Coroutine[Any, Any, _T]) -> _T:
-    """Run a coroutine from sync code, also when this thread already runs an event loop."""
+def _off_loop(func: Callable[[], _T]) -> _T:
+    """Call ``func`` here, or in a helper thread when this thread runs an event loop: an
+    engine or auditor may call ``asyncio.run``, which a running loop forbids (notebooks,
+    sync calls from async code)."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(coro)
+        return func()
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+        return pool.submit(func).result()
 
 
 class Standardiser:
@@ -185,7 +139,7 @@ class Standardiser:
             fallback_on,
             auditor,
         )
-        self._cache = _LRU(cache_size)
+        self._cache = ResultCache(cache_size)
 
     # --- public API ----------------------------------------------------------------------
 
@@ -202,9 +156,10 @@ class Standardiser:
         started = time.perf_counter()
         checked, chosen = self._check_texts(texts), self._pick_styles(styles)
         found, jobs = self._lookup(checked, chosen)
-        self._run_engine(jobs)
+        if jobs:
+            _off_loop(lambda: self._run_engine(jobs))
         if self.gate_auditor is not None and any(self._needs_audit(j) for j in jobs):
-            _run_sync(self._audit_all(jobs))
+            _off_loop(lambda: asyncio.run(self._audit_all(jobs)))
         return self._assemble(checked, chosen, found, jobs, started)
 
     async def astandardise(
@@ -377,7 +332,7 @@ class Standardiser:
             text=job.text if fallback or candidate is None else candidate,
             candidate=candidate,
             fallback=fallback,
-            reasons=tuple(self.redactor(r) for r in reasons),
+            reasons=tuple(_clip(self.redactor(r)) for r in reasons),
             status=variant.status if variant is not None else "error",
             fact_check=None if job.check is None else FactGate.from_check(job.check),
             audit=job.audit,
@@ -410,6 +365,11 @@ class Standardiser:
             cached = all((text, s) in found for s in styles)
             results.append(StandardiseResult.from_styles(text, per_style, latency, cached))
         return results
+
+
+def _clip(reason: str) -> str:
+    # Provider errors can quote a whole prompt (the user's text): keep reasons short.
+    return reason if len(reason) <= _MAX_REASON_CHARS else reason[: _MAX_REASON_CHARS - 3] + "..."
 
 
 def _source_id(text: str) -> str:

@@ -25,19 +25,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import ipaddress
 import itertools
 import json
 import logging
-import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from fastapi import FastAPI, Request, Response
 from pydantic import (
     BaseModel,
@@ -51,11 +47,16 @@ from pydantic import (
 from starlette.requests import ClientDisconnect
 
 from guisekit import __version__
-from guisekit.engines import EngineConfig
-from guisekit.errors import ConfigError, GuisekitError
+from guisekit.errors import GuisekitError
 from guisekit.specs import StandardStyle
 from guisekit.standardise.core import Standardiser
 from guisekit.standardise.results import StandardiseResult
+from guisekit.standardise.settings import (
+    ServiceSettings,
+    bind_socket,
+    is_loopback,
+    load_engine_config,
+)
 
 __all__ = [
     "HealthResponse",
@@ -70,78 +71,6 @@ __all__ = [
 
 logger = logging.getLogger("guisekit.service")
 _T = TypeVar("_T")
-
-
-class ServiceSettings(BaseModel):
-    """How the service listens and protects itself (the ``guisekit serve`` options)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    host: str = "127.0.0.1"
-    port: int = Field(default=8000, ge=0, le=65535)
-    token: SecretStr | None = None
-    max_bytes: int = Field(default=1_000_000, gt=0, description="Largest request body.")
-    max_batch: int = Field(default=256, gt=0, description="Most texts in one request.")
-    concurrency: int = Field(default=16, gt=0, description="Requests standardised at once.")
-    timeout_s: float = Field(default=30.0, gt=0, description="Per request, waiting included.")
-    log_text: bool = False
-
-    def check_exposure(self) -> None:
-        """Refuse to serve beyond loopback without a token, and refuse an empty token."""
-        if self.token is not None and not self.token.get_secret_value().strip():
-            raise ConfigError("the bearer token is empty", location="token")
-        if self.token is None and not is_loopback(self.host):
-            raise ConfigError(
-                f"binding to {self.host} needs a bearer token",
-                hint="set GUISEKIT_TOKEN (or pass --token), or bind to 127.0.0.1",
-            )
-
-
-def is_loopback(host: str) -> bool:
-    """True for ``localhost`` and loopback addresses; any other name counts as exposed."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def bind_socket(host: str, port: int) -> socket.socket:
-    """A listening-ready TCP socket on ``host:port`` (port 0 picks a free one), so a busy
-    port is a one-line error here rather than a log line and exit inside uvicorn."""
-    try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-        sock = socket.socket(family, kind, proto)
-    except OSError as exc:
-        raise ConfigError(f"cannot resolve {host!r}: {exc.strerror or exc}") from None
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-    except OSError as exc:
-        sock.close()
-        raise ConfigError(
-            f"cannot listen on {host}:{port}: {exc.strerror or exc}",
-            hint="choose another --port or stop what is using it",
-        ) from None
-    return sock
-
-
-def load_engine_config(path: str | Path) -> EngineConfig:
-    """Read an engine config (YAML or JSON: the ``engine:`` block of a corpus config)."""
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: engine config not found", hint="check the path") from None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ConfigError(f"{path}: unreadable engine config: {line}") from None
-    try:
-        return EngineConfig.model_validate(data if data is not None else {})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "engine"
-        raise ConfigError(first["msg"], location=f"{path}: {where}") from None
 
 
 class StandardiseRequest(BaseModel):
