@@ -36,7 +36,7 @@ def audit_command(
         list[str] | None,
         typer.Option(
             "--auditor",
-            help="Auditor model as provider:name[@base_url]; repeat for each "
+            help="Auditor model as provider:name or provider:name@base_url; repeat for each "
             "(default: openai:gpt-4o-mini and anthropic:claude-3-5-haiku-latest).",
         ),
     ] = None,
