@@ -9,12 +9,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 __all__ = [
     "AccentSpec",
     "FactEditSpec",
     "HedgeSpec",
+    "HinglishSpec",
     "IdentitySpec",
     "PersonaSpec",
     "StandardiseSpec",
@@ -23,7 +24,9 @@ __all__ = [
     "parse_spec",
 ]
 
-TransformName = Literal["identity", "persona", "hedge", "accent", "fact_edit", "standardise"]
+TransformName = Literal[
+    "identity", "persona", "hedge", "accent", "fact_edit", "standardise", "hinglish"
+]
 StandardStyle = Literal["plain", "formal", "simple"]
 
 
@@ -84,8 +87,39 @@ class StandardiseSpec(_Spec):
     style: StandardStyle = "plain"
 
 
+class HinglishSpec(_Spec):
+    """Rewrite as romanised Hindi-English code-mixing (Hinglish), Hindi as the frame.
+
+    ``mix_ratio`` is the share of English content words with a common Hindi equivalent
+    written in Hindi (0: every content word stays English); ``min_hindi_share`` and
+    ``max_hindi_share`` bound the share of Hindi-tagged words a valid variant has;
+    ``spelling`` picks the romanisation (``standard`` hai/raha/nahi, ``formal``
+    nahin/kyon, ``clipped`` h/rha/nhi, ``mixed`` a seeded mix of standard and clipped);
+    ``script`` is ``latin`` or ``devanagari`` (for the Hindi words).
+    """
+
+    transform: Literal["hinglish"] = "hinglish"
+    mix_ratio: float = Field(default=0.5, ge=0.0, le=1.0)
+    min_hindi_share: float = Field(default=0.2, ge=0.0, le=1.0)
+    max_hindi_share: float = Field(default=0.9, ge=0.0, le=1.0)
+    spelling: Literal["standard", "formal", "clipped", "mixed"] = "standard"
+    script: Literal["latin", "devanagari"] = "latin"
+
+    @model_validator(mode="after")
+    def _band_in_order(self) -> HinglishSpec:
+        if self.min_hindi_share > self.max_hindi_share:
+            raise ValueError("min_hindi_share is above max_hindi_share")
+        return self
+
+
 TransformSpec = Annotated[
-    IdentitySpec | PersonaSpec | HedgeSpec | AccentSpec | FactEditSpec | StandardiseSpec,
+    IdentitySpec
+    | PersonaSpec
+    | HedgeSpec
+    | AccentSpec
+    | FactEditSpec
+    | StandardiseSpec
+    | HinglishSpec,
     Field(discriminator="transform"),
 ]
 

@@ -11,6 +11,7 @@ once and carried through the stages, so no stage can touch a fact.
 from __future__ import annotations
 
 import functools
+import random
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from guisekit.specs import (
     AccentSpec,
     FactEditSpec,
     HedgeSpec,
+    HinglishSpec,
     IdentitySpec,
     PersonaSpec,
     StandardiseSpec,
@@ -107,6 +109,43 @@ def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
                         location=f"{ref}: levels.{axis}.{level}.{name}",
                     )
     return profiles
+
+
+def _hinglish(
+    text: str, spec: HinglishSpec, rng: random.Random
+) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
+    """The Hinglish rewrite, one edit per converted sentence, and its details: per-word
+    language tags, the per-sentence report and the validation of the variant."""
+    # imported here: guisekit.hinglish uses the rules engine's protected spans
+    from guisekit.hinglish import hinglish_rewrite, validate_hinglish
+
+    result = hinglish_rewrite(text, spec, rng)
+    edits = [
+        {
+            "operator": "hinglish:" + "+".join(s.templates),
+            "start": s.start,
+            "end": s.end,
+            "before": s.original,
+            "after": s.text,
+        }
+        for s in result.sentences
+        if s.status == "converted"
+    ]
+    validation = validate_hinglish(
+        text,
+        result.text,
+        script=spec.script,
+        min_hindi_share=spec.min_hindi_share,
+        max_hindi_share=spec.max_hindi_share,
+        tags=list(result.tags),
+    )
+    details = {
+        "language_tags": [list(pair) for pair in result.tags],
+        "sentences": [s.to_dict() for s in result.sentences],
+        "converted_share": round(result.converted_share, 4),
+        "validation": validation.to_dict(),
+    }
+    return result.text, edits, details
 
 
 @dataclass(frozen=True)
@@ -194,7 +233,10 @@ class RulesEngine:
         started = time.perf_counter()
         key = (seed, source.id, spec.transform, spec.model_dump_json())
         params: dict[str, Any] = {}
-        if isinstance(spec, FactEditSpec):
+        details: dict[str, Any] = {}
+        if isinstance(spec, HinglishSpec):
+            text, edits, details = _hinglish(source.text, spec, local_rng(*key, "hinglish"))
+        elif isinstance(spec, FactEditSpec):
             text, applied, intended = apply_fact_edit(
                 source.text, spec, self.lexicon, local_rng(*key, "fact_edit")
             )
@@ -217,6 +259,7 @@ class RulesEngine:
                 seed=seed,
                 edits=tuple(edits),
                 elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
+                details=details,
             ),
         )
 
@@ -240,7 +283,7 @@ class RulesEngine:
             return {name: float(getattr(spec, field)) for name, field in drivers.items()}
         if isinstance(spec, StandardiseSpec):
             return dict.fromkeys(config["standardise"][spec.style], 1.0)
-        if isinstance(spec, (IdentitySpec, FactEditSpec)):
+        if isinstance(spec, (IdentitySpec, FactEditSpec, HinglishSpec)):
             return {}
         raise ConfigError(f"the rules engine has no transform {spec.transform!r}")
 

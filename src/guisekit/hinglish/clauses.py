@@ -1,0 +1,236 @@
+"""Converting English clauses with the clause templates, or reporting that none fits.
+
+A frame (see :mod:`guisekit.hinglish.templates`) is Hindi text with references to the
+rendered slots: ``{x}`` (a noun phrase in the direct case), ``{x:obl}`` and the other
+noun-phrase forms, ``{x:inf}`` and the other verb forms (``{x:v.inf}`` the verb alone,
+``{x:pre}`` its complements), ``{x:perf@y}`` a verb form agreeing with slot ``y``
+(``@obj``: with the verb's own object), ``{x|hai}`` a word agreeing with slot ``x``. A
+frame that needs agreement with the writer's (unknown) gender is unavailable, so no
+template guesses it.
+
+Templates are tried in file order; a clause no template converts is split at a
+coordinating conjunction (or a comma) and each part is converted, a part that starts
+with a verb borrowing the subject of the first part ("I finished my B.Tech and got two
+offers"). A clause that cannot be converted makes its sentence stay English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
+from guisekit.hinglish.templates import VERB_KINDS, Spans, Template, candidates, templates_of
+from guisekit.hinglish.text import Tok
+from guisekit.hinglish.verbs import inflect
+
+__all__ = ["ClauseConverter", "join"]
+
+_REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
+_SPLITS = re.compile(r"(?:,\s*|\s+)(?P<conj>and|but|or|so|because|if)\s+|,\s+(?=\S)")
+_POSSESSIVE = {"i": "my", "we": "our", "they": "their", "he": "his", "she": "her", "you": "your"}
+_BORROW = re.compile(
+    r"^(?:(?:should|can|could|will|would|shall|do|did)\s+)?(?:I|we|you|they|he|she)\b"
+    r"(?:\s+(?:should|can|could|will|would|have|has|had|am|are|is))?",
+    re.IGNORECASE,
+)
+_MAX_SPLITS = 3
+Toks = tuple[Tok, ...]
+Slot = NounPhrase | VerbPhrase | Toks
+
+
+class ClauseConverter:
+    """Converts the clauses of one masked sentence with a :class:`Renderer`."""
+
+    def __init__(self, renderer: Renderer) -> None:
+        self.r = renderer
+        self.templates = templates_of(renderer.lex)
+        self.used: list[str] = []
+
+    def convert(
+        self, text: str, offset: int, *, condition: bool = False, depth: int = 0
+    ) -> Toks | None:
+        """Hindi-frame tokens of the clause ``text`` (at ``offset`` in the masked sentence),
+        or None when no template (nor a split into converted parts) fits."""
+        text, offset = _strip(text, offset)
+        if not text:
+            return None
+        for template in self.templates:
+            if template.condition_only and not condition:
+                continue
+            for spans in candidates(template, text):
+                rendered = self._apply(template, text, spans, offset, condition)
+                if rendered is not None:
+                    self.used.append(template.id)
+                    return rendered
+        return self._split(text, offset, condition, depth) if depth < _MAX_SPLITS else None
+
+    def _split(self, text: str, offset: int, condition: bool, depth: int) -> Toks | None:
+        for match in _SPLITS.finditer(text):
+            left, right = text[: match.start()], text[match.end() :]
+            right_at = offset + match.end()
+            conj = (match.group("conj") or ",").lower()
+            first = self.convert(left, offset, condition=condition, depth=depth + 1)
+            if first is None:
+                continue
+            if conj == "if":
+                cond = self.convert(right, right_at, condition=True, depth=depth + 1)
+                if cond is not None:
+                    return (
+                        *_words("agar", self.r),
+                        *cond,
+                        Tok(",", "other"),
+                        *_words("toh", self.r),
+                        *first,
+                    )
+                continue
+            second = self.convert(right, right_at, condition=condition, depth=depth + 1)
+            borrowed = _BORROW.match(left)
+            if second is None and borrowed is not None:
+                prefix = borrowed.group()
+                second = self.convert(
+                    f"{prefix} {right}",
+                    right_at - len(prefix) - 1,
+                    condition=condition,
+                    depth=depth + 1,
+                )
+            if second is None:
+                continue
+            joiner = () if conj == "," else _words(self.r.conjunctions[conj], self.r)
+            comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
+            return (*first, *comma, *joiner, *second)
+        return None
+
+    def _apply(
+        self, template: Template, text: str, spans: Spans, offset: int, condition: bool
+    ) -> Toks | None:
+        self.r.reflexive = _reflexive_words(template.reflexive, text, spans)
+        slots: dict[str, Slot] = {}
+        for name, kind in template.slots.items():
+            span = spans.get(name)
+            if span is None:
+                slots[name] = ()
+                continue
+            rendered = self._slot(kind, text[span[0] : span[1]], offset + span[0], condition)
+            if rendered is None:
+                return None
+            slots[name] = rendered
+        for name in template.plural:
+            slot = slots.get(name)
+            if not isinstance(slot, NounPhrase) or not slot.plural:
+                return None
+        for name, wanted in template.verb_type.items():
+            slot = slots.get(name)
+            if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
+                return None
+        frames = list(template.frames)
+        start = self.r.rng.randrange(len(frames)) if len(frames) > 1 else 0
+        for frame in frames[start:] + frames[:start]:
+            rendered = self._frame(frame, slots)
+            if rendered is not None:
+                return rendered
+        return None
+
+    def _slot(self, kind: str, value: str, at: int, condition: bool) -> Slot | None:
+        words = words_of(value, at)
+        if kind in ("np", "pron"):
+            return self.r.np(words)
+        if kind in VERB_KINDS:
+            return self.r.vp(words, VERB_KINDS[kind])
+        if kind == "pp?":
+            np = self.r.np(words)
+            return None if np is None else np.form("pps")
+        if kind == "n":
+            return (Tok(self.r.masked.unmask(value), "other"),)
+        return self.convert(value, at, condition=condition or kind == "cond", depth=1)
+
+    def _frame(self, frame: str, slots: Mapping[str, Slot]) -> Toks | None:
+        out: list[Tok] = []
+        at = 0
+        for ref in _REF.finditer(frame):
+            out.extend(_words(frame[at : ref.start()], self.r))
+            at = ref.end()
+            piece = self._ref(slots, *ref.groups())
+            if piece is None:
+                return None
+            out.extend(piece)
+        out.extend(_words(frame[at:], self.r))
+        return tuple(out)
+
+    def _ref(
+        self,
+        slots: Mapping[str, Slot],
+        name: str,
+        form: str | None,
+        ctl: str | None,
+        word: str | None,
+    ) -> Toks | None:
+        slot = slots[name]
+        if word is not None:
+            if not isinstance(slot, NounPhrase):
+                return None
+            agreed = inflect(word, slot.gender, slot.plural)
+            return None if agreed is None else (Tok(agreed, "hi"),)
+        if isinstance(slot, NounPhrase):
+            return slot.form(form or "direct")
+        if isinstance(slot, VerbPhrase):
+            gender, plural = _controller(slots, slot, ctl)
+            if form is None:
+                return None
+            if form == "pre":
+                return slot.pre
+            if form.startswith("v."):
+                return slot.verb(form[2:], gender, plural)
+            return slot.form(form, gender, plural)
+        return slot
+
+
+def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozenset[str]:
+    """Possessives that become ``apna`` in this clause: the writer's (my, our) or those of
+    the subject slot's pronoun."""
+    if reflexive is None:
+        return frozenset()
+    if reflexive == "writer":
+        return frozenset({"my", "our"})
+    span = spans.get(reflexive)
+    subject = text[span[0] : span[1]].split() if span else []
+    owner = _POSSESSIVE.get(subject[0].lower()) if len(subject) == 1 else None
+    return frozenset({owner}) if owner else frozenset()
+
+
+def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> tuple[Any, bool]:
+    """Gender and number a verb agrees with: slot ``ctl``, its own object, or masculine
+    singular (the neutral agreement of Hindi when nothing controls it)."""
+    target = verb.obj if ctl == "obj" else slots.get(ctl) if ctl else None
+    if isinstance(target, NounPhrase):
+        return target.gender, target.plural
+    return "m", False
+
+
+def _words(text: str, renderer: Renderer) -> list[Tok]:
+    out = []
+    for piece in re.findall(r"[^\s,?.!;:]+|[,?.!;:]", text):
+        out.append(Tok(piece, "other") if piece in ",?.!;:" else renderer.tok(piece))
+    return out
+
+
+def _strip(text: str, offset: int) -> tuple[str, int]:
+    stripped = text.lstrip(" ,")
+    offset += len(text) - len(stripped)
+    return stripped.rstrip(" ,"), offset
+
+
+def join(tokens: Sequence[Tok]) -> tuple[str, list[tuple[int, int, Tok]]]:
+    """Tokens as text (one space between words, none before punctuation), with where
+    each token landed."""
+    out = ""
+    placed: list[tuple[int, int, Tok]] = []
+    for tok in tokens:
+        if not tok.text:
+            continue
+        if out and tok.text not in ",?.!;:":
+            out += " "
+        placed.append((len(out), len(out) + len(tok.text), tok))
+        out += tok.text
+    return out, placed

@@ -1,0 +1,187 @@
+"""Typed, lazily loaded view of the Hinglish data in ``lexicons/hinglish/``.
+
+- ``grammar.yaml``: determiners, pronouns, prepositions -> postpositions, conjunctions,
+  adverbs and sentence openers;
+- ``content.tsv``: English content words with their gender in Hinglish, a Hindi
+  equivalent (used at the code-mixing ratio) and their kind (place / person);
+- ``verbs.tsv`` and ``hindi_verbs.yaml``: English verbs, the Hindi verb each becomes (an
+  English verb with ``kar``, or a Hindi verb) and the Hindi paradigms;
+- ``phrases.tsv``: fixed expressions rendered as one unit;
+- ``spellings.tsv``: every Hindi word the engine writes, in its standard, formal and
+  clipped casual romanisations and in Devanagari;
+- ``hindi_words.txt``, ``ambiguous.txt``, ``english_function_words.txt``: word lists for the
+  language tagger and the slot gate;
+- ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from guisekit.errors import ResourceError
+from guisekit.resources import read_lines, read_table, read_yaml
+
+__all__ = ["Content", "HinglishLexicon", "Spelling", "VerbEntry", "default_lexicon"]
+
+Gender = Literal["m", "f"]
+VerbType = Literal["t", "i", "d"]
+_DIR = "hinglish"
+_LIGHT_VERBS = ("kar", "ho")
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """An English content word: its gender in Hinglish (None for adjectives and other
+    words without one), a Hindi equivalent (None if Hinglish keeps the English word) and
+    whether it names a place or a person."""
+
+    gender: Gender | None
+    hindi: str | None
+    agrees: bool
+    kind: Literal["place", "person", "-"]
+
+
+@dataclass(frozen=True, slots=True)
+class VerbEntry:
+    """An English verb and the Hindi verb it becomes.
+
+    ``english`` is the form kept in the output before a light verb (``negotiate`` +
+    ``kar``), empty when a Hindi verb replaces it (``take`` -> ``le``); ``stem`` is the
+    Hindi verb; ``type`` is transitive (``t``, ergative ``ne`` in the perfective),
+    intransitive (``i``) or dative (``d``: "I got X" -> "mujhe X mila"); ``person`` is the
+    postposition after a person object (``ko``, ``se``) or empty.
+    """
+
+    base: str
+    english: str
+    stem: str
+    type: VerbType
+    person: str
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """A Hindi word in each romanisation the spelling setting chooses, and in Devanagari."""
+
+    standard: str
+    formal: str
+    clipped: str
+    devanagari: str
+
+
+def _regular_forms(base: str) -> dict[str, str]:
+    """English past (= participle), 3rd person singular and -ing forms of a regular verb."""
+    head, _, rest = base.partition(" ")
+    tail = f" {rest}" if rest else ""
+    if head.endswith("e"):
+        past, ing = head + "d", head[:-1] + "ing"
+    elif head.endswith("y") and head[-2:-1] not in "aeiou":
+        past, ing = head[:-1] + "ied", head + "ing"
+    else:
+        past, ing = head + "ed", head + "ing"
+    if head.endswith(("s", "sh", "ch", "x", "z", "o")):
+        third = head + "es"
+    elif head.endswith("y") and head[-2:-1] not in "aeiou":
+        third = head[:-1] + "ies"
+    else:
+        third = head + "s"
+    return {"past": past + tail, "third": third + tail, "ing": ing + tail}
+
+
+@dataclass(frozen=True)
+class HinglishLexicon:
+    """All Hinglish data, loaded on first use."""
+
+    @functools.cached_property
+    def grammar(self) -> dict[str, Any]:
+        data = read_yaml(f"{_DIR}/grammar.yaml")
+        if not isinstance(data, dict):
+            raise ResourceError(f"{_DIR}/grammar.yaml: expected a mapping")
+        return data
+
+    @functools.cached_property
+    def templates(self) -> list[dict[str, Any]]:
+        data = read_yaml(f"{_DIR}/templates.yaml")
+        if not isinstance(data, dict) or not isinstance(data.get("templates"), list):
+            raise ResourceError(f"{_DIR}/templates.yaml: expected a `templates:` list")
+        return list(data["templates"])
+
+    @functools.cached_property
+    def content(self) -> dict[str, Content]:
+        rows = read_table(f"{_DIR}/content.tsv", ("english", "gender", "hindi", "kind"))
+        found: dict[str, Content] = {}
+        for english, gender, hindi, kind in rows:
+            if gender not in ("m", "f", "a", "-") or kind not in ("place", "person", "-"):
+                raise ResourceError(f"{_DIR}/content.tsv: bad gender or kind for {english!r}")
+            found[english.lower()] = Content(
+                gender if gender in ("m", "f") else None,  # type: ignore[arg-type]
+                None if hindi == "-" else hindi,
+                gender == "a",
+                kind,  # type: ignore[arg-type]
+            )
+        return found
+
+    @functools.cached_property
+    def phrases(self) -> dict[str, str]:
+        rows = read_table(f"{_DIR}/phrases.tsv", ("english", "hinglish"))
+        return {english.lower(): "" if hinglish == "-" else hinglish for english, hinglish in rows}
+
+    @functools.cached_property
+    def hindi_verbs(self) -> dict[str, dict[str, str]]:
+        data = read_yaml(f"{_DIR}/hindi_verbs.yaml")
+        if not isinstance(data, dict) or not isinstance(data.get("irregular"), dict):
+            raise ResourceError(f"{_DIR}/hindi_verbs.yaml: expected an `irregular:` mapping")
+        return {str(k): dict(v or {}) for k, v in data["irregular"].items()}
+
+    @functools.cached_property
+    def verb_forms(self) -> dict[str, dict[str, VerbEntry]]:
+        """English verb form -> {form kind (base, past, participle, third, ing): entry}."""
+        columns = ("english", "past", "participle", "hindi", "type", "person")
+        index: dict[str, dict[str, VerbEntry]] = {}
+        for base, past, participle, hindi, kind, person in read_table(f"{_DIR}/verbs.tsv", columns):
+            if kind not in ("t", "i", "d"):
+                raise ResourceError(f"{_DIR}/verbs.tsv: bad type {kind!r} for {base!r}")
+            words = hindi.split(" ")
+            if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
+                head = base.split(" ")[0]
+                stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
+            else:  # a Hindi verb replaces the English one
+                stem, english = hindi, ""
+            entry = VerbEntry(base, english, stem, kind, "" if person == "-" else person)  # type: ignore[arg-type]
+            forms = _regular_forms(base)
+            forms["base"] = base
+            if past != "-":
+                forms["past"] = past
+            forms["participle"] = forms["past"] if participle == "-" else participle
+            for kind_name, form in forms.items():
+                index.setdefault(form.lower(), {})[kind_name] = entry
+        return index
+
+    @functools.cached_property
+    def spellings(self) -> dict[str, Spelling]:
+        columns = ("standard", "formal", "clipped", "devanagari")
+        return {row[0]: Spelling(*row) for row in read_table(f"{_DIR}/spellings.tsv", columns)}
+
+    @functools.cached_property
+    def hindi_vocabulary(self) -> frozenset[str]:
+        """Every romanised Hindi word the tagger knows, in every listed spelling."""
+        words = {w.lower() for w in read_lines(f"{_DIR}/hindi_words.txt")}
+        for spelling in self.spellings.values():
+            words.update({spelling.standard, spelling.formal, spelling.clipped})
+        return frozenset(words)
+
+    @functools.cached_property
+    def ambiguous(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in read_lines(f"{_DIR}/ambiguous.txt"))
+
+    @functools.cached_property
+    def english_function_words(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in read_lines(f"{_DIR}/english_function_words.txt"))
+
+
+@functools.cache
+def default_lexicon() -> HinglishLexicon:
+    """The packaged lexicon, shared by every caller in the process."""
+    return HinglishLexicon()

@@ -1,0 +1,369 @@
+"""Noun phrases and prepositional chains rendered in a Hindi frame.
+
+Determiners become Hindi (``my`` -> ``mera``/``apna``, agreeing with the head noun),
+prepositions become postpositions after their noun phrase (``in Pune`` -> ``Pune mein``),
+modifiers that follow an English noun move before it (``a company in Pune offering 18
+LPA`` -> ``18 LPA offer karne wali Pune mein ek company``), ``N years of X`` becomes ``N
+saal ka X`` and ``the range of X`` becomes ``X ki range``. A phrase that still holds an
+English function word after all this would carry English syntax into the Hindi frame, so
+it is refused (None) and the clause template using it does not apply.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+
+from guisekit.hinglish.lexicon import HinglishLexicon
+from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks
+from guisekit.hinglish.text import Tok, is_placeholder
+from guisekit.hinglish.verbs import Gender, inflect
+from guisekit.hinglish.words import FINITE, WordRenderer
+
+__all__ = ["NounRenderer"]
+
+_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
+_RELATIVE = frozenset({"that", "which", "who"})
+_APPROXIMATORS = frozenset({"about", "around"})
+_QUANTITY_DETS = frozenset({"one", "a", "an"})
+_INDEFINITE = frozenset({"something", "someone", "somebody", "anyone", "everything"})
+
+
+class NounRenderer(WordRenderer, ABC):
+    """Noun phrases and the prepositional chains and participles that modify them."""
+
+    @abstractmethod
+    def vp(self, words: Sequence[Word], kind: str) -> VerbPhrase | None:
+        """A verb phrase whose verb is in English form ``kind`` (gerunds, participles)."""
+
+    def np(self, words: Sequence[Word]) -> NounPhrase | None:
+        """Render a noun phrase (possibly coordinated, possibly only a prepositional chain
+        or a gerund); None when any part cannot be rendered cleanly."""
+        if not words or any(not (w.text[0].isalnum() or is_placeholder(w.text)) for w in words):
+            return None
+        words = self.merge(words)
+        lows = [w.low for w in words]
+        split = next(
+            (
+                i
+                for i, low in enumerate(lows)
+                if low in ("and", "or") and 0 < i < len(lows) - 1 and "between" not in lows[:i]
+            ),
+            None,
+        )
+        if split is not None:
+            return self._coordinate(words[:split], lows[split], words[split + 1 :])
+        if self._prep_len(words, 0):
+            pre = self._chain(words, "m", False, False)
+            pre_obl = self._chain(words, "m", False, True)
+            if pre is None or pre_obl is None:
+                return None
+            return NounPhrase(pre, pre_obl, (), (), "m", False)
+        if self.lex.verb_forms.get(lows[0], {}).get("ing"):
+            vp = self.vp(words, "ing")
+            direct = vp.form("inf") if vp else None
+            oblique = vp.form("obl") if vp else None
+            if direct is None or oblique is None:
+                return None
+            return NounPhrase((), (), direct, oblique, "m", False)
+        if len(words) > 1 and lows[0] in _INDEFINITE and not self._chain_start(words, 1):
+            return self._pronoun_with(words)
+        if len(words) == 1 and lows[0] in self.pronouns:
+            forms = self.pronouns[lows[0]]
+            gender: Gender | None = None if lows[0] in ("i", "me") else "m"
+            plural = lows[0] in ("we", "us", "they", "them", "you")
+            return NounPhrase(
+                (), (), hindi_toks(forms["direct"]), hindi_toks(forms["obl"]), gender, plural, forms
+            )
+        end = next((i for i in range(1, len(words)) if self._chain_start(words, i)), len(words))
+        head = self._head(words[:end])
+        if head is None:
+            return None
+        core, core_obl, gender_h, plural_h, person, place = head
+        pre = self._chain(words[end:], gender_h, plural_h, False)
+        pre_obl = self._chain(words[end:], gender_h, plural_h, True)
+        if pre is None or pre_obl is None:
+            return None
+        return NounPhrase(pre, pre_obl, core, core_obl, gender_h, plural_h, None, person, place)
+
+    def _pronoun_with(self, words: Sequence[Word]) -> NounPhrase | None:
+        """``something around 90 lakhs`` -> ``lagbhag 90 lakhs ka kuch``."""
+        forms = self.pronouns[words[0].low]
+        rest = self.np(words[1:])
+        if rest is None:
+            return None
+        owner = rest.form("obl") or ()
+        return NounPhrase(
+            (),
+            (),
+            owner + hindi_toks(f"ka {forms['direct']}"),
+            owner + hindi_toks(f"ke {forms['obl']}"),
+            "m",
+            False,
+        )
+
+    def _coordinate(
+        self, left: Sequence[Word], conj: str, right: Sequence[Word]
+    ) -> NounPhrase | None:
+        if self._verb_not_noun(right[0].low, ("base", *FINITE)):
+            return None  # "X and sell cakes" coordinates verb phrases, not noun phrases
+        a, b = self.np(left), self.np(right)
+        if a is None or b is None:
+            return None
+        joiner = hindi_toks(self.conjunctions[conj])
+        gender: Gender = "f" if a.gender == "f" and b.gender == "f" else "m"
+        return NounPhrase(
+            (),
+            (),
+            a.form("direct") + joiner + b.form("direct"),  # type: ignore[operator]
+            a.form("obl") + joiner + b.form("obl"),  # type: ignore[operator]
+            gender,
+            conj == "and" or b.plural,
+        )
+
+    def _head(self, words: Sequence[Word]) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+        """Render a noun phrase without trailing modifiers: determiner, modifiers, head,
+        and ``of`` / ``'s`` genitives (``4 years of experience`` -> ``4 saal ka
+        experience``)."""
+        lows = [w.low for w in words]
+        if "of" in lows[1:-1]:
+            return self._genitive(words, lows.index("of"))
+        direct: list[Tok] = []
+        oblique: list[Tok] = []
+        while len(words) > 1 and (size := self._phrase_at(words, 0, "adverbs")):
+            if size >= len(words) or words[0].low in self.determiners:
+                break
+            adverb = self.tagged(self.adverbs[" ".join(w.low for w in words[:size])])
+            direct.extend(adverb)
+            oblique.extend(adverb)
+            words, lows = words[size:], lows[size:]
+        det_spec = self.determiners.get(lows[0]) if len(words) > 1 else None
+        body = words[1:] if det_spec is not None else words
+        gender, plural, person, place = self._head_features(body[-1])
+        if body[-1].low in self.lex.english_function_words:
+            return None
+        if det_spec is not None:
+            for case, out in ((False, direct), (True, oblique)):
+                det = self._determiner(lows[0], det_spec, gender, plural, case)
+                if det is None:
+                    return None
+                out.extend(det)
+        i = 0
+        while i < len(body):
+            size = self._phrase_at(body, i, "adverbs")
+            if size and i + size < len(body):
+                adverb = self.tagged(self.adverbs[" ".join(w.low for w in body[i : i + size])])
+                direct.extend(adverb)
+                oblique.extend(adverb)
+                i += size
+                continue
+            for case, out in ((False, direct), (True, oblique)):
+                rendered = self._content(body[i], gender, plural, case)
+                if rendered is None:
+                    return None
+                out.extend(rendered)
+            i += 1
+        return tuple(direct), tuple(oblique), gender, plural, person, place
+
+    def _genitive(
+        self, words: Sequence[Word], at: int
+    ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+        left, right = words[:at], words[at + 1 :]
+        owner = self.np(right)
+        if owner is None:
+            return None
+        owner_obl = owner.form("obl") or ()
+        lows = [w.low for w in left]
+        if lows[-1] in self.partitives:
+            part = hindi_toks(self.partitives[lows[-1]])
+            return (
+                owner_obl + hindi_toks("ka") + part,
+                owner_obl + hindi_toks("ke") + part,
+                "m",
+                False,
+                False,
+                False,
+            )
+        unit = lows[-1][:-1] if lows[-1].endswith("s") else lows[-1]
+        counted = any(self._numeric(w) for w in left) or lows[0] in _QUANTITY_DETS
+        if counted and unit in self.units and len(left) <= 3:
+            amount = self._head(left)
+            if amount is None:
+                return None
+            head = owner.form("bare") or ()
+            pre = owner.form("pps") or ()
+            ka = inflect("ka", owner.gender, owner.plural)
+            ka_obl = inflect("ka", owner.gender, owner.plural, True)
+            if ka is None or ka_obl is None:
+                return None
+            return (
+                pre + amount[0] + hindi_toks(ka) + head,
+                pre + amount[1] + hindi_toks(ka_obl) + (owner.core_obl or head),
+                owner.gender or "m",
+                owner.plural,
+                owner.person,
+                owner.place,
+            )
+        possessed = self._head(left)
+        if possessed is None:
+            return None
+        core, core_obl, gender, plural, person, place = possessed
+        ka = inflect("ka", gender, plural)
+        ka_obl = inflect("ka", gender, plural, True)
+        if ka is None or ka_obl is None:
+            return None
+        return (
+            owner_obl + hindi_toks(ka) + core,
+            owner_obl + hindi_toks(ka_obl) + core_obl,
+            gender,
+            plural,
+            person,
+            place,
+        )
+
+    def _determiner(
+        self, word: str, spec: object, gender: Gender, plural: bool, oblique: bool
+    ) -> Toks | None:
+        if isinstance(spec, str):
+            return hindi_toks(spec)
+        if not isinstance(spec, Mapping):
+            return None
+        if "agree" in spec:
+            own = word in self.reflexive and "reflexive" in spec
+            base = spec["reflexive"] if own else spec["agree"]
+            agreed = inflect(base, gender, plural, oblique)
+            return None if agreed is None else hindi_toks(agreed)
+        return hindi_toks(spec["oblique"] if oblique else spec["direct"])
+
+    # --- prepositional chains and participles --------------------------------------------
+
+    def _prep_len(self, words: Sequence[Word], i: int) -> int:
+        """Length of the preposition starting at ``words[i]`` (``about``/``around`` before
+        a number are approximators, not prepositions)."""
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if words[i].low in _APPROXIMATORS and nxt is not None and is_placeholder(nxt.text):
+            return 0
+        return self._phrase_at(words, i, "postpositions")
+
+    def _chain_start(self, words: Sequence[Word], i: int) -> int:
+        """Length of the preposition or participle trigger starting at ``words[i]``."""
+        size = self._prep_len(words, i)
+        if size:
+            return size
+        low = words[i].low
+        if self.lex.verb_forms.get(low, {}).get("ing") and low not in self.lex.content:
+            return 1
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if low in _RELATIVE and nxt is not None:
+            forms = self.lex.verb_forms.get(nxt.low, {})
+            if any(k in forms for k in ("third", "base", "past")):
+                return 1
+        return 0
+
+    def _chunks(self, words: Sequence[Word]) -> list[tuple[int, Sequence[Word]]]:
+        chunks: list[tuple[int, Sequence[Word]]] = []
+        i = 0
+        while i < len(words):
+            size = self._chain_start(words, i)
+            j = i + max(size, 1)
+            # a participle or relative clause inside a phrase belongs to that phrase's noun
+            while j < len(words) and not self._prep_len(words, j):
+                j += 1
+            chunks.append((size, words[i:j]))
+            i = j
+        return chunks
+
+    def _chain(
+        self, words: Sequence[Word], gender: Gender | None, plural: bool, oblique: bool
+    ) -> Toks | None:
+        """A chain of prepositional phrases and participles, rendered in reverse order
+        before the head they follow in English."""
+        out: list[Toks] = []
+        for size, chunk in self._chunks(words):
+            rendered = self._chunk(size, chunk, gender, plural, oblique)
+            if rendered is None:
+                return None
+            out.append(rendered)
+        return tuple(t for part in reversed(out) for t in part)
+
+    def _chunk(
+        self,
+        size: int,
+        chunk: Sequence[Word],
+        gender: Gender | None,
+        plural: bool,
+        oblique: bool,
+    ) -> Toks | None:
+        trigger = " ".join(w.low for w in chunk[:size])
+        rest = chunk[size:]
+        if trigger in self.postpositions:
+            if not rest:
+                return ()  # a stranded preposition (what should I ask about)
+            return self._pp(trigger, rest, gender, plural, oblique)
+        verbs = chunk[1:] if trigger in _RELATIVE else chunk
+        kind = "ing" if trigger not in _RELATIVE else _finite_kind(self.lex, verbs[0].low)
+        vp = self.vp(verbs, kind) if size else None
+        wala = inflect("wala", gender or "m", plural, oblique)
+        formed = vp.form("obl") if vp is not None else None
+        if formed is None or wala is None:
+            return None
+        return formed + hindi_toks(wala)
+
+    def _pp(
+        self,
+        prep: str,
+        words: Sequence[Word],
+        gender: Gender | None,
+        plural: bool,
+        oblique: bool,
+    ) -> Toks | None:
+        spec = self.postpositions[prep]
+        if self.lex.verb_forms.get(words[0].low, {}).get("ing"):
+            vp = self.vp(words, "ing")
+            formed = vp.form(self.gerund_forms.get(prep, "obl")) if vp is not None else None
+            post = spec if isinstance(spec, str) else ""
+            return None if formed is None else formed + tuple(self.tagged(post))
+        np = self.np(words)
+        if np is None:
+            return None
+        if isinstance(spec, Mapping):
+            post = spec["place"] if np.place else spec["default"]
+        else:
+            post = str(spec)
+        if post == "ka":  # agrees with the head the phrase modifies (priced at 1.2 crore)
+            ka = inflect("ka", gender or "m", plural, oblique)
+            return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)
+        if np.pronoun is not None:
+            return self._pronoun_pp(np.pronoun, post)
+        return (np.form("obl") or ()) + tuple(self.tagged(post))
+
+    def _pronoun_pp(self, forms: Mapping[str, str], post: str) -> Toks:
+        if post in ("ko", "se"):
+            return hindi_toks(forms[post])
+        first, _, rest = post.partition(" ")
+        if first in ("ka", "ke", "ki"):  # mere liye, meri taraf
+            genitive = forms["ka"]
+            word = genitive[:-1] + first[-1] if genitive.endswith("a") else genitive
+            return hindi_toks(f"{word} {rest}".strip())
+        return hindi_toks(f"{forms['obl']} {post}".strip())
+
+    def _object_pronoun(self, rest: Sequence[Word]) -> bool:
+        """Whether ``rest`` starts with an object pronoun (``her`` may be a determiner)."""
+        low = rest[0].low
+        if low not in _OBJECT_PRONOUNS:
+            return False
+        if low != "her" or len(rest) == 1:
+            return True
+        nxt = rest[1]
+        return (
+            is_placeholder(nxt.text)
+            or nxt.low in self.determiners
+            or bool(self._chain_start(rest, 1))
+        )
+
+    # --- verb phrases --------------------------------------------------------------------
+
+
+def _finite_kind(lexicon: HinglishLexicon, low: str) -> str:
+    forms = lexicon.verb_forms.get(low, {})
+    return next((k for k in ("third", "base", "past") if k in forms), "base")

@@ -1,0 +1,146 @@
+"""The phrases the Hinglish renderer works with: words of a masked sentence, rendered
+noun phrases (direct and oblique case, what agrees with them) and verb phrases (a verb
+with its complements, in any form a frame asks for).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from guisekit.hinglish.lexicon import HinglishLexicon, VerbEntry
+from guisekit.hinglish.text import Tok
+from guisekit.hinglish.verbs import Gender, VerbForm, hindi_verb_form, inflect
+
+__all__ = [
+    "NounPhrase",
+    "Toks",
+    "VerbPhrase",
+    "Word",
+    "first_words",
+    "hindi_toks",
+    "lexicon_table",
+    "tagged_words",
+    "words_of",
+]
+
+_WORD = re.compile(r"(?:[A-Za-z]+|\ue000\d+\ue001)(?:[-'’./]?(?:[A-Za-z]+|\ue000\d+\ue001))*|\S")
+
+
+class Word(NamedTuple):
+    """A word of the masked sentence and where it starts (so choices made for it, such as
+    translating it at the code-mixing ratio, are made once)."""
+
+    start: int
+    text: str
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+def words_of(text: str, offset: int = 0) -> list[Word]:
+    """Words and punctuation marks of ``text``, with their offsets."""
+    return [Word(offset + m.start(), m.group()) for m in _WORD.finditer(text)]
+
+
+Toks = tuple[Tok, ...]
+
+
+def lexicon_table(lexicon: HinglishLexicon, name: str) -> Mapping[str, object]:
+    """A phrase table of the lexicon by name (phrases, content, or a grammar.yaml table)."""
+    if name in ("phrases", "content"):
+        table: Mapping[str, object] = getattr(lexicon, name)
+        return table
+    grammar_table: Mapping[str, object] = lexicon.grammar[name]
+    return grammar_table
+
+
+@functools.cache
+def first_words(lexicon: HinglishLexicon, name: str) -> dict[str, tuple[int, ...]]:
+    """First word of each key of a table -> the key lengths (in words), longest first:
+    most words start no key, and are rejected with one dictionary lookup."""
+    index: dict[str, set[int]] = {}
+    for key in lexicon_table(lexicon, name):
+        parts = str(key).split(" ")
+        index.setdefault(parts[0], set()).add(len(parts))
+    return {first: tuple(sorted(sizes, reverse=True)) for first, sizes in index.items()}
+
+
+@dataclass(frozen=True)
+class NounPhrase:
+    """A rendered noun phrase in its direct and oblique case, with what agrees with it."""
+
+    pre: Toks
+    pre_obl: Toks
+    core: Toks
+    core_obl: Toks
+    gender: Gender | None
+    plural: bool
+    pronoun: Mapping[str, str] | None = None
+    person: bool = False
+    place: bool = False
+
+    def form(self, name: str) -> Toks | None:
+        """``direct``, ``obl`` (before a postposition), ``pps`` (only the moved
+        modifiers), ``bare`` (without them), or fused with ``ko``/``se``/``ne``/``ka``/
+        ``paas`` (``mujhe``, ``mujhse``, ``maine``, ``mera``, ``mere paas``)."""
+        if name == "direct":
+            return self.pre + self.core
+        if name == "obl":
+            return self.pre_obl + self.core_obl
+        if name == "pps":
+            return self.pre
+        if name == "bare":
+            return self.core
+        if self.pronoun is not None:
+            if name == "paas":
+                return hindi_toks(f"{inflect(self.pronoun['ka'], 'm', False, True)} paas")
+            return hindi_toks(self.pronoun[name])
+        if name == "paas":
+            return self.pre_obl + self.core_obl + hindi_toks("ke paas")
+        return self.pre_obl + self.core_obl + hindi_toks(name)
+
+
+@dataclass(frozen=True)
+class VerbPhrase:
+    """A verb with its complements (adverbs, prepositional chain, objects) before it."""
+
+    pre: Toks
+    entry: VerbEntry
+    obj: NounPhrase | None
+    lexicon: HinglishLexicon = field(repr=False)
+
+    def verb(self, name: str, gender: Gender | None = "m", plural: bool = False) -> Toks | None:
+        """The verb alone in form ``name`` (see :data:`VERB_FORMS`), or the light-verb
+        passives ``pass_hab`` (``calculate hota``) and ``pass_fut`` (``recover ho jayega``)."""
+        entry, english = self.entry, tuple(tagged_words(self.entry.english, self.lexicon))
+        if name in ("pass_hab", "pass_fut"):
+            if entry.stem != "kar":
+                return None
+            form: VerbForm = "hab" if name == "pass_hab" else "fut"
+            stem = "ho" if form == "hab" else "ho ja"
+            words = hindi_verb_form(stem, form, self.lexicon.hindi_verbs, gender, plural)
+        else:
+            form = name  # type: ignore[assignment]
+            words = hindi_verb_form(entry.stem, form, self.lexicon.hindi_verbs, gender, plural)
+        if words is None:
+            return None
+        return english + tuple(Tok(w, "hi") for w in words)
+
+    def form(self, name: str, gender: Gender | None = "m", plural: bool = False) -> Toks | None:
+        verb = self.verb(name, gender, plural)
+        return None if verb is None else self.pre + verb
+
+
+def hindi_toks(text: str) -> Toks:
+    """Tokens of Hindi words."""
+    return tuple(Tok(w, "hi") for w in text.split())
+
+
+def tagged_words(text: str, lexicon: HinglishLexicon) -> list[Tok]:
+    """Tokens of frame words: Hindi if the spelling table lists them, else English."""
+    return [Tok(w, "hi" if w in lexicon.spellings else "en") for w in text.split()]

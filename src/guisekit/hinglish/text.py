@@ -1,0 +1,126 @@
+"""Sentences, protected spans and tokens: the text the clause templates work on.
+
+Protected spans (every fact the exact check extracts, numbers, redaction tokens, e-mails,
+URLs, quotes: :func:`guisekit.rules.protect.protected_spans`, plus names and spelled-out
+numbers) are replaced by opaque placeholders before any template sees the text, and put
+back verbatim when a sentence is rendered. A template cannot match inside a span and no
+renderer can change one, so protection holds by construction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from guisekit.rules.doc import NOT_SENTENCE_END
+from guisekit.rules.protect import protected_spans
+
+__all__ = [
+    "LanguageTag",
+    "Masked",
+    "Tok",
+    "is_placeholder",
+    "mask",
+    "sentences",
+    "tokenize",
+]
+
+LanguageTag = Literal["hi", "en", "other"]
+
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_PLACEHOLDER = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
+# A sentence ends at . ! ? (not after an abbreviation) followed by space and the next
+# sentence's first character, or at the end of the text.
+_SENTENCE_END = re.compile(rf"[.!?]+{NOT_SENTENCE_END}[\"')\]”’]*(?=\s+\S|\s*$)")
+# Capitalised words after the first word of a sentence are names (places, firms, people)
+# or acronyms (CTC, MBA): protected. "I" is the pronoun.
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][A-Za-z]*(?:[.'’-][A-Za-z]+)*\b")
+_NUMBER_WORDS = re.compile(
+    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|hundred|thousand|half|twice|double|once)\b",
+    re.IGNORECASE,
+)
+_PIECE = rf"(?:[A-Za-z]+|{_OPEN}\d+{_CLOSE})"
+_TOKEN = re.compile(rf"{_PIECE}(?:[-'’./]?{_PIECE})*|[^\sA-Za-z]")
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    """One output word (or punctuation mark) and the language it is written in."""
+
+    text: str
+    tag: LanguageTag
+
+
+@dataclass(frozen=True)
+class Masked:
+    """A sentence with its protected spans replaced by placeholders."""
+
+    text: str
+    spans: tuple[str, ...]
+
+    def unmask(self, text: str) -> str:
+        return _PLACEHOLDER.sub(lambda m: self.spans[int(m.group(1))], text)
+
+
+def is_placeholder(token: str) -> bool:
+    """Whether a token holds (part of) a protected span."""
+    return _OPEN in token
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each sentence (end after its final punctuation); the whitespace
+    between sentences belongs to none, and a full stop inside a protected span (Rs.,
+    decimals) ends no sentence."""
+    protected = protected_spans(text)
+    found: list[tuple[int, int]] = []
+    start = len(text) - len(text.lstrip())
+    for match in _SENTENCE_END.finditer(text):
+        if any(a <= match.start() < b for a, b in protected):
+            continue
+        found.append((start, match.end()))
+        rest = text[match.end() :]
+        start = match.end() + len(rest) - len(rest.lstrip())
+    if start < len(text.rstrip()):
+        found.append((start, len(text.rstrip())))
+    return found
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _is_pronoun_i(word: str) -> bool:
+    return word == "I" or word[:2] in ("I'", "I’")
+
+
+def mask(sentence: str) -> Masked:
+    """Replace every protected span of ``sentence`` (facts, numbers, names, spelled-out
+    numbers) with a placeholder."""
+    spans = protected_spans(sentence)
+    spans += [m.span() for m in _NAME.finditer(sentence) if not _is_pronoun_i(m.group())]
+    spans += [m.span() for m in _NUMBER_WORDS.finditer(sentence)]
+    parts: list[str] = []
+    texts: list[str] = []
+    at = 0
+    for start, end in _merge(spans):
+        parts.append(sentence[at:start])
+        parts.append(f"{_OPEN}{len(texts)}{_CLOSE}")
+        texts.append(sentence[start:end])
+        at = end
+    parts.append(sentence[at:])
+    return Masked("".join(parts), tuple(texts))
+
+
+def tokenize(text: str) -> list[str]:
+    """Words (with inner hyphens, apostrophes and dots, placeholders attached), and single
+    punctuation marks."""
+    return _TOKEN.findall(text)

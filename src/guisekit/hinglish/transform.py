@@ -1,0 +1,202 @@
+"""The rules engine's Hinglish transform: sentence by sentence, template or English.
+
+Each sentence is masked (protected spans become placeholders), stripped of its final
+punctuation and of a leading discourse marker, and converted by the clause templates
+(:mod:`guisekit.hinglish.clauses`). A converted sentence is then written in the requested
+spelling (standard, formal, clipped, or a seeded mix of standard and clipped) and script;
+a sentence no template converts is kept exactly as it was, and the report says so.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from guisekit.hinglish.clauses import ClauseConverter, join
+from guisekit.hinglish.grammar import Renderer
+from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
+from guisekit.hinglish.tagging import tag_words, word_spans
+from guisekit.hinglish.text import LanguageTag, Tok, mask, sentences
+from guisekit.specs import HinglishSpec
+
+__all__ = ["HinglishResult", "SentenceReport", "hinglish_rewrite"]
+
+_END = re.compile(r"[\s.!?]+$")
+
+
+@dataclass(frozen=True)
+class SentenceReport:
+    """What happened to one sentence: converted (by which templates) or left English."""
+
+    index: int
+    start: int
+    end: int
+    status: Literal["converted", "english"]
+    original: str
+    text: str
+    templates: tuple[str, ...]
+    reason: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "start": self.start,
+            "end": self.end,
+            "status": self.status,
+            "original": self.original,
+            "text": self.text,
+            "templates": list(self.templates),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class HinglishResult:
+    """The rewritten text, its per-word language tags and the per-sentence report."""
+
+    text: str
+    tags: tuple[tuple[str, LanguageTag], ...]
+    sentences: tuple[SentenceReport, ...]
+
+    @property
+    def converted_share(self) -> float:
+        """Share of sentences a template converted."""
+        if not self.sentences:
+            return 0.0
+        return sum(s.status == "converted" for s in self.sentences) / len(self.sentences)
+
+
+def _opener(body: str, lexicon: HinglishLexicon) -> tuple[str, str, bool]:
+    """A leading discourse marker's Hindi, the rest of the clause, and whether a comma
+    followed the marker."""
+    openers = lexicon.grammar["openers"]
+    for english in sorted(openers, key=len, reverse=True):
+        match = re.match(rf"{re.escape(english)}\b(,?)\s+", body, re.IGNORECASE)
+        if match:
+            return str(openers[english]), body[match.end() :], bool(match.group(1))
+    return "", body, False
+
+
+def _spell(
+    tokens: list[Tok], spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
+) -> list[Tok]:
+    out = []
+    for tok in tokens:
+        entry = lexicon.spellings.get(tok.text.lower()) if tok.tag == "hi" else None
+        if entry is None:
+            out.append(tok)
+            continue
+        if spec.script == "devanagari":
+            text = entry.devanagari
+        elif spec.spelling == "mixed":
+            text = entry.clipped if rng.random() < 0.5 else entry.standard
+        else:
+            text = getattr(entry, spec.spelling)
+        out.append(Tok(text, "hi"))
+    return out
+
+
+def _capitalise(tokens: list[Tok]) -> list[Tok]:
+    """Capitalise the sentence's first word (a protected span stays as written)."""
+    for i, tok in enumerate(tokens):
+        if tok.text and tok.text not in ",?.!;:":
+            if tok.tag != "other":
+                tokens[i] = Tok(tok.text[0].upper() + tok.text[1:], tok.tag)
+            break
+    return tokens
+
+
+def _decapitalise(body: str, lexicon: HinglishLexicon) -> str:
+    """Lower-case the sentence's first word when it is a known English word (it may not
+    stay first), leaving names and the pronoun I alone."""
+    match = re.match(r"[A-Z][a-z]+\b", body)
+    if match is None:
+        return body
+    low = match.group().lower()
+    grammar = lexicon.grammar
+    known = (
+        low in lexicon.content
+        or low[:-1] in lexicon.content
+        or low in lexicon.english_function_words
+        or low in lexicon.verb_forms
+        or low in grammar["determiners"]
+        or low in grammar["adverbs"]
+    )
+    return low + body[match.end() :] if known else body
+
+
+def _word_tags(text: str, placed: list[tuple[int, int, Tok]]) -> list[tuple[str, LanguageTag]]:
+    """The tag of every word of a converted sentence (split as the tagger splits words),
+    taken from the token it came from: the engine knows each word's language."""
+    tags: list[tuple[str, LanguageTag]] = []
+    at = 0
+    for start, end in word_spans(text):
+        while at < len(placed) - 1 and placed[at][1] <= start:
+            at += 1
+        tags.append((text[start:end], placed[at][2].tag))
+    return tags
+
+
+def _convert(
+    sentence: str, spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
+) -> tuple[list[Tok], tuple[str, ...]] | None:
+    masked = mask(sentence)
+    end_match = _END.search(masked.text)
+    end = end_match.group().strip() if end_match else ""
+    body = masked.text[: end_match.start()] if end_match else masked.text
+    opener, rest, comma = _opener(body, lexicon)
+    rest = _decapitalise(rest, lexicon)
+    renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
+    converter = ClauseConverter(renderer)
+    converted = converter.convert(rest, len(body) - len(rest))
+    if converted is None:
+        return None
+    tokens = [renderer.tok(w) for w in opener.split()]
+    if opener and comma:
+        tokens.append(Tok(",", "other"))
+    tokens += [*converted, *(Tok(ch, "other") for ch in end[:1])]
+    tokens = _capitalise(_spell(tokens, spec, lexicon, rng))
+    return tokens, tuple(converter.used)
+
+
+def hinglish_rewrite(
+    text: str, spec: HinglishSpec, rng: random.Random, lexicon: HinglishLexicon | None = None
+) -> HinglishResult:
+    """Rewrite ``text`` as Hinglish under ``spec``, drawing choices from ``rng``."""
+    lex = lexicon or default_lexicon()
+    parts: list[str] = []
+    tags: list[tuple[str, LanguageTag]] = []
+    reports: list[SentenceReport] = []
+    at = 0
+    for index, (start, end) in enumerate(sentences(text)):
+        parts.append(text[at:start])
+        original = text[start:end]
+        converted = _convert(original, spec, lex, rng)
+        if converted is None:
+            reports.append(
+                SentenceReport(
+                    index,
+                    start,
+                    end,
+                    "english",
+                    original,
+                    original,
+                    (),
+                    "left in English: no clause template applies to this sentence",
+                )
+            )
+            parts.append(original)
+            tags += tag_words(original, lex)
+        else:
+            tokens, used = converted
+            rendered, placed = join(tokens)
+            reports.append(
+                SentenceReport(index, start, end, "converted", original, rendered, used, None)
+            )
+            parts.append(rendered)
+            tags += _word_tags(rendered, placed)
+        at = end
+    parts.append(text[at:])
+    return HinglishResult("".join(parts), tuple(tags), tuple(reports))

@@ -1,0 +1,150 @@
+"""Word-level rendering for the Hinglish transform: frame words, content words (English, or
+Hindi at the code-mixing ratio), fixed expressions and the features of a head noun.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from guisekit.hinglish.lexicon import Content, HinglishLexicon
+from guisekit.hinglish.phrases import Toks, Word, first_words, hindi_toks, lexicon_table
+from guisekit.hinglish.text import Masked, Tok, is_placeholder
+from guisekit.hinglish.verbs import Gender, inflect
+
+__all__ = ["FINITE", "WordRenderer"]
+
+# verb forms that cannot sit inside a noun phrase
+FINITE = ("past", "third", "participle")
+
+
+class WordRenderer:
+    """Renders the words of one sentence; ``mix_ratio`` is the probability that a content
+    word with a common Hindi equivalent is written in Hindi (drawn once per word)."""
+
+    def __init__(
+        self, lexicon: HinglishLexicon, masked: Masked, rng: random.Random, mix_ratio: float
+    ) -> None:
+        self.lex = lexicon
+        self.masked = masked
+        self.rng = rng
+        self.mix_ratio = mix_ratio
+        self.reflexive: frozenset[str] = frozenset()
+        self._translate: dict[int, bool] = {}
+        grammar = lexicon.grammar
+        self.determiners: Mapping[str, object] = grammar["determiners"]
+        self.pronouns: Mapping[str, Mapping[str, str]] = grammar["pronouns"]
+        self.postpositions: Mapping[str, object] = grammar["postpositions"]
+        self.gerund_forms: Mapping[str, str] = grammar["gerund_forms"]
+        self.partitives: Mapping[str, str] = grammar["partitives"]
+        self.adverbs: Mapping[str, str] = grammar["adverbs"]
+        self.conjunctions: Mapping[str, str] = grammar["conjunctions"]
+        self.units: frozenset[str] = frozenset(grammar["units"])
+
+    # --- words ---------------------------------------------------------------------------
+
+    def tok(self, text: str) -> Tok:
+        """A frame word: Hindi if the spelling table has it, else English."""
+        return Tok(text, "hi" if text in self.lex.spellings else "en")
+
+    def _placeholder(self, word: Word) -> Tok:
+        return Tok(self.masked.unmask(word.text), "other")
+
+    def _phrase_at(self, words: Sequence[Word], i: int, table: str) -> int:
+        """Length (in words) of the longest key of lexicon table ``table`` (adverbs,
+        postpositions, phrases, content) starting at ``words[i]``; 0 if none."""
+        sizes = first_words(self.lex, table).get(words[i].low)
+        if sizes is None:
+            return 0
+        for size in sizes:
+            if size == 1:
+                return 1
+            phrase = " ".join(w.low for w in words[i : i + size])
+            if i + size <= len(words) and phrase in lexicon_table(self.lex, table):
+                return size
+        return 0
+
+    def _content(
+        self, word: Word, gender: Gender | None, plural: bool, oblique: bool
+    ) -> Toks | None:
+        if is_placeholder(word.text):
+            return (self._placeholder(word),)
+        low = word.low
+        if low in self.lex.phrases:
+            rendering = self.lex.phrases[low]
+            return tuple(self.tagged(rendering)) if rendering != low else (Tok(word.text, "en"),)
+        if low in self.lex.english_function_words or not word.text[0].isalpha():
+            return None
+        if self._verb_not_noun(low):
+            return None  # a verb inside a noun phrase: the clause was split wrongly
+        entry: Content | None = self.lex.content.get(low)
+        hindi_plural = False
+        if entry is None and low.endswith("s"):  # years -> saal, months -> mahine
+            singular = self.lex.content.get(low[:-1])
+            if singular is not None and singular.gender == "m":
+                entry, hindi_plural = singular, True
+        if entry is not None and entry.hindi is not None:
+            chosen = self._translate.get(word.start)
+            if chosen is None:
+                chosen = self._translate[word.start] = self.rng.random() < self.mix_ratio
+            if chosen:
+                text = entry.hindi
+                if hindi_plural and text.endswith("a"):
+                    text = text[:-1] + "e"
+                if entry.agrees:
+                    text = inflect(text, gender or "m", plural, oblique) or text
+                elif oblique and entry.gender == "m" and not plural and text.endswith("a"):
+                    text = text[:-1] + "e"
+                return hindi_toks(text)
+        return (Tok(word.text, "en"),)
+
+    def _verb_not_noun(self, low: str, kinds: tuple[str, ...] = FINITE) -> bool:
+        """Whether ``low`` is a verb form of one of ``kinds`` and not also a noun."""
+        forms = self.lex.verb_forms.get(low, {})
+        if not any(k in forms for k in kinds):
+            return False
+        content = self.lex.content
+        return low not in content and not (low.endswith("s") and low[:-1] in content)
+
+    def _numeric(self, word: Word) -> bool:
+        return is_placeholder(word.text) and any(c.isdigit() for c in self.masked.unmask(word.text))
+
+    def _head_features(self, word: Word) -> tuple[Gender, bool, bool, bool]:
+        """Gender, plural, person, place of a head noun (names count as places)."""
+        if is_placeholder(word.text):  # a name is a place, an amount is not
+            return "m", False, False, not self._numeric(word)
+        low, content = word.low, self.lex.content
+        entry = content.get(low)
+        singular = None
+        if low.endswith("ies"):
+            singular = content.get(low[:-3] + "y")
+        elif low.endswith("s"):
+            singular = content.get(low[:-1]) or content.get(low[:-2])
+        plural = singular is not None or (
+            entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
+        )
+        found = entry or singular
+        gender: Gender = found.gender if found is not None and found.gender else "m"
+        kind = found.kind if found is not None else "-"
+        return gender, plural, kind == "person", kind == "place"
+
+    def merge(self, words: Sequence[Word]) -> list[Word]:
+        """Join the words of a fixed expression (``cost of living``, ``the other``) into one
+        word, so its function words are not read as syntax."""
+        merged: list[Word] = []
+        i = 0
+        while i < len(words):
+            size = self._phrase_at(words, i, "phrases") or self._phrase_at(words, i, "content")
+            if size > 1:
+                merged.append(Word(words[i].start, " ".join(w.text for w in words[i : i + size])))
+                i += size
+            else:
+                merged.append(words[i])
+                i += 1
+        return merged
+
+    # --- noun phrases --------------------------------------------------------------------
+
+    def tagged(self, text: str) -> list[Tok]:
+        """Tokens of frame text, each Hindi or English by the spelling table."""
+        return [self.tok(w) for w in text.split()]
