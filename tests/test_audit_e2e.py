@@ -269,3 +269,45 @@ def test_sources_file_without_some_originals(corpus, keys, tmp_path):
     report = read_report(tmp_path / "audit/report.json")
     assert report.rate("openai:stub-careful").ci_low is None  # --bootstrap 0: no intervals
     assert report.agreement == ()  # one auditor: nothing to agree with
+
+
+def test_batch_mode_audits_through_both_providers_batch_apis(keys, tmp_path):
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text(
+        "id,source_id,transform,original,rewrite\n"
+        'a,s1,persona,I paid $40 on 03/14/2023.,"On 03/14/2023, I paid $40."\n'
+        "b,s1,fact_edit:scale_amounts,I paid $40 on 03/14/2023.,I paid $400 on 03/14/2023.\n"
+        "c,s2,persona,The fee was $12.,The fee was not $12.\n",
+        encoding="utf-8",
+    )
+    with StubServer(StubConfig(batch_delay_s=0.1), audit_responder) as stub:
+        config = tmp_path / "audit.yaml"
+        config.write_text(
+            yaml.safe_dump(
+                {
+                    "pairs": "pairs.csv",
+                    "auditors": [
+                        {"model": "openai:stub-careful", "base_url": stub.openai_base_url},
+                        {"model": "anthropic:stub-strict", "base_url": stub.anthropic_base_url},
+                    ],
+                    "mode": "batch",
+                    "batch": {"poll_interval_s": 0.05},
+                    "resamples": 50,
+                    "output": "out",
+                }
+            ),
+            encoding="utf-8",
+        )
+        assert _cli(["audit", "--config", str(config)]) == 0
+        endpoints = stub.stats().by_endpoint
+    assert endpoints.get("POST /v1/batches") == 1
+    assert endpoints.get("POST /v1/messages/batches") == 1
+    assert "POST /v1/chat/completions" not in endpoints and "POST /v1/messages" not in endpoints
+    results = {r["pair_id"]: r for r in _rows(tmp_path / "out/results.jsonl")}
+    assert {k: r["screen"] for k, r in results.items()} == {"a": "pass", "b": "fail", "c": "fail"}
+    assert (
+        results["c"]["auditors"]["anthropic:stub-strict"]["verdict"]["discrepancies"][0]["category"]
+        == "negation"
+    )
+    report = read_report(tmp_path / "out/report.json")
+    assert [(v.status, v.controls) for v in report.validity] == [("valid", 1), ("valid", 1)]

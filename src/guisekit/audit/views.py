@@ -145,7 +145,7 @@ def _categories(report: AuditReport) -> TableView:
     return TableView(
         key="categories",
         title="Discrepancies by category on screened pairs: listed (material)",
-        columns=("category", *(measure_label(d) for d in detectors)),
+        columns=("category", *("exact check" if d == EXACT else d for d in detectors)),
         rows=tuple(rows),
         note="For the exact check, material counts discrepancies that fail it.",
     )

@@ -71,7 +71,8 @@ def audit_command(
     screen when the exact check passes and no valid auditor rates it material. Writes
     results.jsonl (one row per pair, with both auditors' full verdicts), report.json and a
     self-contained report.html; prints the report's tables. Every auditor call goes
-    through the cached, resumable runner, so a re-run costs no calls.
+    through the cached, resumable runner, so a re-run costs no calls. Exit status: 0 when
+    the report is written (whatever the verdicts), 2 on bad input or config.
 
     [bold]Examples[/bold]
 

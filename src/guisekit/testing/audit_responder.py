@@ -5,7 +5,9 @@ prompt asks for, built from the exact check (every money, percentage and date di
 material when the exact check fails on it) plus three simple cues from
 ``lexicons/audit/responder_cues.yaml``: a different number of negations (material), an
 admission of fault found in only one text (material), and a shift in hedging by the rules
-lexicon's hedge cues (minor, or material for a "strict" auditor). End-to-end runs against
+lexicon's hedge cues (minor, or material for a "strict" auditor). The cues count words, so
+style fillers such as "Not gonna lie" trip the negation cue, much as a careless auditor
+might be tripped; a few style rewrites are therefore flagged. End-to-end runs against
 the stub server or the keyed fake therefore get realistic, deterministic verdicts. It says
 nothing about what a real auditor would find: its cues are tuned to the rules engine's
 fact-edit templates.
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 AuditorStyle = Literal["careful", "strict", "blind", "garbled"]
-GARBLED = '{"discrepancies": [{"category": "amount", "kind": '
+_GARBLED = '{"discrepancies": [{"category": "amount", "kind": '
 _TEXT_A = re.compile(r"<text_a>\n(?P<text>.*?)\n</text_a>", re.DOTALL)
 _TEXT_B = re.compile(r"<text_b>\n(?P<text>.*?)\n</text_b>", re.DOTALL)
 _WORD = re.compile(r"[a-z]+(?:['’][a-z]+)*")
@@ -148,7 +150,7 @@ def answer_audit(user: str, model: str) -> StubReply:
         return StubReply(text="I'm sorry, but I can't help with that request.", refusal=True)
     style = style_of(model)
     if style == "garbled":
-        return StubReply(text=GARBLED)
+        return StubReply(text=_GARBLED)
     if style == "blind":
         return StubReply(text=json.dumps({"discrepancies": [], "overall": "preserved"}))
     verdict = _verdict(a["text"], b["text"], style)
