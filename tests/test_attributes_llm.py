@@ -4,6 +4,8 @@ server, read from token log-probabilities (OpenAI-compatible) or from the answer
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from guisekit.attributes import load_attribute_set
@@ -14,6 +16,7 @@ from guisekit.llm.store import Answer
 from guisekit.testing import StubConfig, StubServer
 from guisekit.testing.responders import rewrite_responder
 
+ROOT = Path(__file__).resolve().parents[1]
 TEXTS = [
     "I was charged a $35.00 overdraft fee on 03/14/2023 that I never agreed to.",
     "yo the bank took my money AGAIN!!! fix it",
@@ -79,3 +82,50 @@ def test_samples_and_failures():
     assert sampled.score.score == pytest.approx((2 * 1.0 + 0.5) / 4)
     failed = _score([_answer(None, "error")], attributes, "grammar")
     assert failed.score is None and failed.reason == "invalid output"
+
+
+def test_attributes_cli_with_an_llm_scorer(stub, tmp_path):
+    import json
+
+    import yaml
+
+    from guisekit.cli import main
+
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "sources": {"path": str(ROOT / "examples/data/complaints.jsonl"), "limit": 3},
+                "transforms": [
+                    {
+                        "transform": "persona",
+                        "personas": ["young-rural-high_school-low", "old-urban-college-high"],
+                    }
+                ],
+                "output": {"dir": str(tmp_path / "corpus")},
+            }
+        )
+    )
+    for args in (
+        ["corpus", str(config)],
+        [
+            "attributes",
+            str(tmp_path / "corpus/corpus.jsonl"),
+            "--out",
+            str(tmp_path / "a.jsonl"),
+            "--engine",
+            "llm",
+            "--model",
+            f"openai-compatible:scorer@{stub.openai_base_url}",
+        ],
+    ):
+        try:
+            main(args)
+        except SystemExit as exc:
+            assert exc.code in (0, None)
+    rows = [json.loads(x) for x in (tmp_path / "a.jsonl").read_text().splitlines()]
+    assert len(rows) == 6
+    assert all(r["grammar_method"] == "logprobs" and 0 <= r["grammar"] <= 1 for r in rows)
+    assert all(r["fk_grade"] is not None and r["evidence"] is not None for r in rows)
+    assert (tmp_path / "llm-cache.sqlite").exists()
+    assert stub.stats().total_requests == 6 * 19

@@ -116,15 +116,20 @@ def test_manipulation_report_rows(attributes: Path) -> None:
     assert 0 < float(report["sophisticated_rate"]["eta_squared"]) <= 1
 
 
-def test_attributes_refuses_to_clobber_and_the_llm_engine(corpus: Path, attributes: Path) -> None:
+def test_attributes_refuses_to_clobber_and_an_llm_engine_without_model(
+    corpus: Path, attributes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert _run("attributes", str(corpus), "--out", str(attributes)) == 2
     target = attributes.parent / "llm.jsonl"
     result = RUNNER.invoke(
         app, ["attributes", str(corpus), "--out", str(target), "--engine", "llm"]
     )
     assert result.exit_code == 1  # CliRunner on app sees the raw exception
-    assert "LLM engine config" in str(result.exception)
+    assert "--engine llm needs --model" in str(result.exception)
     assert _run("attributes", str(corpus), "--out", str(target), "--engine", "llm") == 2
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    args = ("--engine", "llm", "--model", "openai:gpt-4o-mini")
+    assert _run("attributes", str(corpus), "--out", str(target), *args) == 2
     assert not target.exists()
 
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
+
+if TYPE_CHECKING:
+    from guisekit.attributes import AttributeSet
+    from guisekit.llm import ModelRef
 
 
 def attributes_command(
@@ -22,6 +26,26 @@ def attributes_command(
         Literal["rules", "llm"],
         typer.Option(help="rules: the objective measures, offline; llm: also LLM-scored ones."),
     ] = "rules",
+    model: Annotated[
+        str | None,
+        typer.Option(
+            help="Scorer for --engine llm: openai:NAME, anthropic:NAME or "
+            "openai-compatible:NAME@URL (key from the provider's environment variable)."
+        ),
+    ] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option(help="LLM answer cache (SQLite); default llm-cache.sqlite beside --out."),
+    ] = None,
+    samples: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Answers per score where the provider gives no log-probabilities "
+            "(use a temperature above 0 in the model).",
+        ),
+    ] = 1,
+    concurrency: Annotated[int, typer.Option(min=1, help="Concurrent LLM calls.")] = 16,
     attribute_set: Annotated[
         str,
         typer.Option(help="Attribute set: complaints, interviews or a YAML file path."),
@@ -44,6 +68,12 @@ def attributes_command(
 ) -> None:
     """Measure the style attributes of every variant, one row per variant.
 
+    With --engine llm and --model, every attribute of --attribute-set is also scored by the
+    model through the cached, resumable runner: each score in [0, 1] is the expected level
+    (low 0, medium 0.5, high 1), from the level token's log-probabilities where the provider
+    returns them, else from --samples answers, else the single answer; a `<name>_method`
+    column says which.
+
     With --engine rules (the default) every objective measure is computed offline:
     mean sentence length, Flesch-Kincaid grade, mean |VADER compound| over sentences and
     the rules engine's cue rates (hedges, boosters, contractions, misspellings, register
@@ -56,6 +86,9 @@ def attributes_command(
       guisekit corpus examples/quickstart.yaml --overwrite
 
       guisekit attributes out/quickstart/corpus.jsonl --out out/quickstart/attributes.csv
+
+      guisekit attributes out/quickstart/corpus.jsonl --out attributes.csv --engine llm
+      --model openai:gpt-4o-mini
     """
     from guisekit.attributes import (
         attribute_rows,
@@ -66,17 +99,18 @@ def attributes_command(
     from guisekit.console import err
     from guisekit.corpus_io import read_rows, write_rows
     from guisekit.errors import ConfigError, OutputError
+    from guisekit.llm import parse_model
 
-    if engine == "llm":
-        raise ConfigError(
-            "the LLM-scored attributes need the LLM engine config, which this command "
-            "does not take yet",
-            hint="use --engine rules for the objective attributes",
-        )
+    if engine == "llm" and model is None:
+        raise ConfigError("--engine llm needs --model", hint="e.g. --model openai:gpt-4o-mini")
+    scorer = parse_model(model) if engine == "llm" and model is not None else None
+    if scorer is not None:
+        scorer.api_key()  # a missing key is an error before any work
     for target in (out, report):
         if target is not None and target.exists() and not overwrite:
             raise OutputError(f"{target} already exists", hint="pass --overwrite to replace it")
-    families = load_attribute_set(attribute_set).families()
+    attributes = load_attribute_set(attribute_set)
+    families = attributes.families()
     rows = [
         row
         for _, row in read_rows(
@@ -86,12 +120,24 @@ def attributes_command(
     texts = [measurable_text(row, text_column=text_column) for row in rows]
     err.print(f"measuring {sum(t is not None for t in texts)} of {len(rows)} variants")
     objective = objective_measurements(texts)
-    table = attribute_rows(rows, [objective], drop_columns=(text_column,))
+    scored = (
+        _llm_scores(
+            texts,
+            attributes,
+            scorer,
+            cache or out.parent / "llm-cache.sqlite",
+            samples,
+            concurrency,
+        )
+        if scorer is not None
+        else [None] * len(texts)
+    )
+    table = attribute_rows(rows, [objective, scored], drop_columns=(text_column,))
     write_rows(out, table, overwrite=overwrite)
     err.print(f"attributes: {out}")
     measured = [
-        (row, values)
-        for row, values in zip(rows, objective, strict=True)
+        (row, {**values, **{k: v.score for k, v in (llm or {}).items() if v is not None}})
+        for row, values, llm in zip(rows, objective, scored, strict=True)
         if values is not None and row.get(persona_column) not in (None, "")
     ]
     _manipulation(
@@ -99,6 +145,37 @@ def attributes_command(
     )
     if report is not None:
         err.print(f"manipulation report: {report}")
+
+
+def _llm_scores(
+    texts: list[str | None],
+    attributes: AttributeSet,
+    ref: ModelRef,
+    cache: Path,
+    samples: int,
+    concurrency: int,
+) -> list[dict[str, Any] | None]:
+    """Each measurable text's LLM scores (attribute -> AttributeScore or None), ``None``
+    for texts not measured."""
+    from guisekit.attributes.llm import score_llm_attributes
+    from guisekit.console import err
+    from guisekit.llm import LLMRunner, RunnerSettings, Store
+
+    present = [i for i, text in enumerate(texts) if text is not None]
+    err.print(
+        f"scoring {len(present)} texts on {len(attributes.attributes)} attributes with {ref.label}"
+    )
+    runner = LLMRunner(Store(cache), RunnerSettings(concurrency=concurrency))
+    rows = score_llm_attributes(
+        [texts[i] or "" for i in present], attributes, runner, ref, samples=samples
+    )
+    out: list[dict[str, Any] | None] = [None] * len(texts)
+    for i, row in zip(present, rows, strict=True):
+        out[i] = {item.attribute: item.score for item in row}
+    failed = sum(item.score is None for row in rows for item in row)
+    if failed:
+        err.print(f"{failed} scores could not be made (refused or invalid answers); left empty")
+    return out
 
 
 def _manipulation(
@@ -128,7 +205,8 @@ def _manipulation(
             )
         err.print(f"no manipulation report: fewer than two personas in {persona_column!r}")
         return
-    names = list(measured[0][1])
+    # only measures every variant has (an LLM score may be missing for a few)
+    names = [n for n in measured[0][1] if all(n in values for _, values in measured)]
     rows = manipulation_report(
         {name: [values[name] for _, values in measured] for name in names},
         [str(row[persona_column]) for row, _ in measured],
