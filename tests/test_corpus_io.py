@@ -716,3 +716,16 @@ def test_atomic_writer_refuses_existing_target_without_creating_tmp(tmp_path: Pa
         pytest.fail("the body must not run")  # pragma: no cover
     assert target.read_text(encoding="utf-8") == "old\n"
     assert _tmp_files(tmp_path) == []
+
+
+def test_outputs_get_the_umask_mode_not_mkstemps_0600(tmp_path):
+    import os
+    import stat
+
+    from guisekit.corpus_io import write_rows
+
+    target = tmp_path / "out.jsonl"
+    write_rows(target, [{"id": "a", "text": "x"}])
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask

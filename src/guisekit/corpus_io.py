@@ -263,6 +263,10 @@ class atomic_writer:
         if self._tmp is None:
             return
         if exc_type is None:
+            # mkstemp creates 0600 files; give the output the usual umask-derived mode.
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self._tmp, 0o666 & ~umask)
             os.replace(self._tmp, self.target)
         else:
             self._tmp.unlink(missing_ok=True)
