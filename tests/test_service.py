@@ -341,6 +341,23 @@ def test_oversized_streamed_body_is_refused(small_client: httpx.Client) -> None:
     assert reply.json()["error"] == "too_large"
 
 
+class BrokenStandardiser(Standardiser):
+    """A bug inside the standardiser, with the input in its message."""
+
+    async def astandardise_many(self, texts: Sequence[str], styles: Any = None) -> Any:
+        raise RuntimeError(f"bug while handling {texts[0]}")
+
+
+def test_a_bug_is_a_500_that_echoes_nothing(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    with serving(create_app(BrokenStandardiser())) as client:
+        reply = client.post("/standardise", json={"text": SHOUTY})
+    assert reply.status_code == 500
+    assert reply.json() == {"error": "internal", "detail": "internal error; see the server log"}
+    assert "standardise id=1 status=500 error=RuntimeError" in caplog.text
+    assert SHOUTY not in caplog.text
+
+
 def test_unknown_route_and_method_are_4xx(small_client: httpx.Client) -> None:
     assert small_client.get("/nope").status_code == 404
     assert small_client.get("/standardise").status_code == 405

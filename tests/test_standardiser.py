@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from typing import Any
 
@@ -33,6 +36,7 @@ from guisekit.standardise import (
     StandardiseResult,
     StyleResult,
 )
+from guisekit.standardise.coalesce import Coalescer
 from guisekit.standardise.runnable import RunnableInput
 
 INFORMAL = "I dont think the bank will refund the $40 fee!! I recieved it on 03/14/2023."
@@ -500,11 +504,25 @@ def test_runnable_rejects_other_input(value: Any) -> None:
         Standardiser(FakeEngine()).as_runnable().invoke(value)
 
 
-def test_runnable_batch_and_abatch() -> None:
-    runnable = Standardiser(FakeEngine(_scale_amounts)).as_runnable()
+def test_runnable_batch_and_abatch_make_one_engine_batch() -> None:
+    engine = FakeEngine(_scale_amounts)
+    runnable = Standardiser(engine, cache_size=0).as_runnable()
     expected = ["I do not want this card anymore.", AMOUNT]
     assert runnable.batch([SHOUTY, AMOUNT]) == expected
     assert asyncio.run(runnable.abatch([SHOUTY, {"text": AMOUNT}])) == expected
+    assert engine.batches == [[(SHOUTY, "plain"), (AMOUNT, "plain")]] * 2
+
+
+def test_runnable_batch_fails_bad_inputs_alone() -> None:
+    runnable = Standardiser(FakeEngine()).as_runnable()
+    got = runnable.batch([SHOUTY, 5, "  "], return_exceptions=True)  # type: ignore[list-item]
+    assert got[0] == "I do not want this card anymore."
+    assert [type(g) for g in got[1:]] == [InputError, InputError]
+    assert "whitespace only" in str(got[2])
+    with pytest.raises(InputError, match="got int"):
+        runnable.batch([SHOUTY, 5])  # type: ignore[list-item]
+    got = asyncio.run(runnable.abatch([{"txt": 1}, SHOUTY], return_exceptions=True))
+    assert isinstance(got[0], InputError) and got[1] == "I do not want this card anymore."
 
 
 def test_decision_chain_sees_standardised_text_and_the_original_on_fallback() -> None:
@@ -528,3 +546,87 @@ def test_standardiser_pipes_directly_into_a_chain_with_the_rules_engine() -> Non
     assert chain.invoke(SHOUTY) == "routine"
     assert model.seen == [_rules_text(SHOUTY)]
     assert asyncio.run(chain.ainvoke({"text": INFORMAL})) == "routine"
+
+
+# --- one engine call at a time -------------------------------------------------------------
+
+
+class GatedEngine(FakeEngine):
+    """Blocks its first batch until released, and records the most batches in flight."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.entered = threading.Event()
+        self.in_flight = self.most_in_flight = 0
+        self._lock = threading.Lock()
+
+    def transform_batch(
+        self, sources: Iterable[Source], specs: Sequence[TransformSpec], seed: int = 0
+    ) -> list[Variant]:
+        with self._lock:
+            self.in_flight += 1
+            self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        self.entered.set()
+        self.release.wait(5)
+        time.sleep(0.005)
+        try:
+            return super().transform_batch(sources, specs, seed)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+
+def test_concurrent_async_calls_coalesce_into_the_next_engine_batch() -> None:
+    engine = GatedEngine()
+    std = Standardiser(engine)
+
+    async def scenario() -> list[StandardiseResult]:
+        first = asyncio.ensure_future(std.astandardise("first dont"))
+        await asyncio.get_running_loop().run_in_executor(None, engine.entered.wait, 5)
+        rest = [asyncio.ensure_future(std.astandardise(f"t{i} dont")) for i in range(3)]
+        await asyncio.sleep(0.05)  # all three queued behind the blocked call
+        engine.release.set()
+        return [await first] + [await r for r in rest]
+
+    results = asyncio.run(scenario())
+    assert [r.text for r in results] == ["first do not", "t0 do not", "t1 do not", "t2 do not"]
+    assert [len(b) for b in engine.batches] == [1, 3]
+    assert engine.most_in_flight == 1
+
+
+def test_sync_calls_from_many_threads_take_turns() -> None:
+    engine = GatedEngine()
+    engine.release.set()
+    std = Standardiser(engine)
+    with ThreadPoolExecutor(8) as pool:
+        texts = list(pool.map(lambda i: std.standardise(f"t{i} dont").text, range(16)))
+    assert texts == [f"t{i} do not" for i in range(16)]
+    assert engine.most_in_flight == 1
+
+
+def test_coalescer_hands_an_error_to_every_caller_in_the_call() -> None:
+    calls: list[list[int]] = []
+    release = threading.Event()
+
+    def process(items: list[int]) -> None:
+        calls.append(items)
+        release.wait(5)
+        if 99 in items:
+            raise ValueError("boom")
+
+    coalescer = Coalescer(process)
+
+    async def scenario() -> list[BaseException | None]:
+        first = asyncio.ensure_future(coalescer.arun([1]))
+        await asyncio.sleep(0.05)
+        rest = [asyncio.ensure_future(coalescer.arun(items)) for items in ([2], [99])]
+        await asyncio.sleep(0.05)
+        release.set()
+        outcomes = await asyncio.gather(first, *rest, return_exceptions=True)
+        return [o if isinstance(o, BaseException) else None for o in outcomes]
+
+    first, second, third = asyncio.run(scenario())
+    assert calls == [[1], [2, 99]]
+    assert first is None
+    assert isinstance(second, ValueError) and isinstance(third, ValueError)

@@ -30,7 +30,7 @@ def serve_command(
     max_bytes: Annotated[int, typer.Option(help="Largest request body, in bytes.")] = 1_000_000,
     max_batch: Annotated[int, typer.Option(help="Most texts in one request.")] = 256,
     concurrency: Annotated[
-        int, typer.Option(help="Requests standardised at once; the others wait (see below).")
+        int, typer.Option(help="Requests in progress at once; more wait for a slot (see below).")
     ] = 16,
     timeout: Annotated[
         float, typer.Option(help="Seconds per request, waiting for a slot included.")

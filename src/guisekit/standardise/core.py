@@ -23,6 +23,7 @@ from guisekit.ids import stable_hash
 from guisekit.models import Source, Variant
 from guisekit.specs import StandardiseSpec, StandardStyle
 from guisekit.standardise.cache import CacheInfo, ResultCache
+from guisekit.standardise.coalesce import Coalescer
 from guisekit.standardise.redact import Redactor
 from guisekit.standardise.results import (
     FactGate,
@@ -140,6 +141,7 @@ class Standardiser:
             auditor,
         )
         self._cache = ResultCache(cache_size)
+        self._engine_calls = Coalescer(self._run_engine)
 
     # --- public API ----------------------------------------------------------------------
 
@@ -152,12 +154,13 @@ class Standardiser:
     def standardise_many(
         self, texts: Sequence[str], styles: Sequence[StandardStyle] | None = None
     ) -> list[StandardiseResult]:
-        """Standardise texts in order; the engine gets one batch per style."""
+        """Standardise texts in order; the engine gets one batch per style, and calls from
+        several threads take turns (engines need not be thread-safe)."""
         started = time.perf_counter()
         checked, chosen = self._check_texts(texts), self._pick_styles(styles)
         found, jobs = self._lookup(checked, chosen)
         if jobs:
-            _off_loop(lambda: self._run_engine(jobs))
+            _off_loop(lambda: self._engine_calls.run(jobs))
         if self.gate_auditor is not None and any(self._needs_audit(j) for j in jobs):
             _off_loop(lambda: asyncio.run(self._audit_all(jobs)))
         return self._assemble(checked, chosen, found, jobs, started)
@@ -171,13 +174,15 @@ class Standardiser:
     async def astandardise_many(
         self, texts: Sequence[str], styles: Sequence[StandardStyle] | None = None
     ) -> list[StandardiseResult]:
-        """Async :meth:`standardise_many`: engine calls run in the loop's default executor
-        (they are synchronous), auditors are awaited on the loop."""
+        """Async :meth:`standardise_many`: the (synchronous) engine runs in a worker thread
+        of the loop's default executor, one call at a time; texts of concurrent calls that
+        arrive meanwhile go to the engine together in the next call. Auditors are awaited
+        on the loop."""
         started = time.perf_counter()
         checked, chosen = self._check_texts(texts), self._pick_styles(styles)
         found, jobs = self._lookup(checked, chosen)
         if jobs:
-            await asyncio.get_running_loop().run_in_executor(None, self._run_engine, jobs)
+            await self._engine_calls.arun(jobs)
         if self.gate_auditor is not None:
             await self._audit_all(jobs)
         return self._assemble(checked, chosen, found, jobs, started)
@@ -225,6 +230,10 @@ class Standardiser:
 
     def _pick_styles(self, styles: Sequence[StandardStyle] | None) -> tuple[StandardStyle, ...]:
         return self.styles if styles is None else self._resolve_styles(styles)
+
+    def check_text(self, text: str) -> str:
+        """``text`` if the standardiser accepts it, else :class:`InputError` saying why."""
+        return self._check_texts([text])[0]
 
     def _check_texts(self, texts: Sequence[str]) -> list[str]:
         if isinstance(texts, str):

@@ -40,8 +40,9 @@ def _text_of(value: RunnableInput) -> str:
 
 
 class _StandardiserRunnableBase(Runnable[RunnableInput, _Out], Generic[_Out]):
-    """invoke/ainvoke run the standardiser with callbacks; batch and abatch are the
-    Runnable defaults (a thread pool over invoke, gather over ainvoke)."""
+    """invoke/ainvoke run the standardiser with callbacks; batch/abatch make one
+    ``standardise_many`` call (one engine batch, not a thread per input), with an input
+    that is not a text failing alone."""
 
     name = "standardiser"
 
@@ -61,6 +62,57 @@ class _StandardiserRunnableBase(Runnable[RunnableInput, _Out], Generic[_Out]):
 
     async def _arun(self, value: RunnableInput) -> _Out:
         return self._pick(await self.standardiser.astandardise(_text_of(value)))
+
+    def _run_many(self, values: list[RunnableInput]) -> list[Exception | _Out]:
+        texts, results = self._split(values)
+        if texts:
+            done = self.standardiser.standardise_many(list(texts.values()))
+            results.update(zip(texts, map(self._pick, done), strict=True))
+        return [results[i] for i in range(len(values))]
+
+    async def _arun_many(self, values: list[RunnableInput]) -> list[Exception | _Out]:
+        texts, results = self._split(values)
+        if texts:
+            done = await self.standardiser.astandardise_many(list(texts.values()))
+            results.update(zip(texts, map(self._pick, done), strict=True))
+        return [results[i] for i in range(len(values))]
+
+    def _split(
+        self, values: list[RunnableInput]
+    ) -> tuple[dict[int, str], dict[int, Exception | _Out]]:
+        """Valid texts by position, and the errors of the inputs that are not."""
+        texts: dict[int, str] = {}
+        errors: dict[int, Exception | _Out] = {}
+        for i, value in enumerate(values):
+            try:
+                texts[i] = self.standardiser.check_text(_text_of(value))
+            except InputError as exc:
+                errors[i] = exc
+        return texts, errors
+
+    def batch(
+        self,
+        inputs: list[RunnableInput],
+        config: RunnableConfig | list[RunnableConfig] | None = None,
+        *,
+        return_exceptions: bool = False,
+        **kwargs: Any | None,
+    ) -> list[_Out]:
+        return self._batch_with_config(
+            self._run_many, inputs, config, return_exceptions=return_exceptions
+        )
+
+    async def abatch(
+        self,
+        inputs: list[RunnableInput],
+        config: RunnableConfig | list[RunnableConfig] | None = None,
+        *,
+        return_exceptions: bool = False,
+        **kwargs: Any | None,
+    ) -> list[_Out]:
+        return await self._abatch_with_config(
+            self._arun_many, inputs, config, return_exceptions=return_exceptions
+        )
 
     def invoke(
         self, input: RunnableInput, config: RunnableConfig | None = None, **kwargs: Any

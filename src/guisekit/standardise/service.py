@@ -10,12 +10,15 @@ Behaviour a deployer relies on:
   as it passes the limit.
 - **Bad input**: a body that is not JSON gets 400; the wrong shape, a blank or too long
   text, an unknown style or too many texts get 422. Each carries ``{"error", "detail"}``.
-- **Concurrency**: at most ``concurrency`` requests are standardised at once; the others
+- **Concurrency**: at most ``concurrency`` requests are in progress at once; the others
   wait for a slot. Waiting counts against the request's ``timeout_s``: a request still
   waiting when it runs out gets 503 ``busy`` with ``Retry-After``; one whose engine call
-  is still running gets 504. A timed-out engine call cannot be interrupted (it runs in a
-  thread), so it keeps its slot until it really ends: a stuck engine shows up as 503s
-  instead of an unbounded pile of threads.
+  is still running gets 504. The engine runs off the event loop, in a worker thread, one
+  call at a time; the texts of requests that arrive meanwhile go to it together in the
+  next call (see :mod:`guisekit.standardise.coalesce`), so an LLM engine still works on
+  many texts at once. A timed-out engine call cannot be interrupted, so its request keeps
+  its slot until the call really ends: a stuck engine shows up as 503s rather than as an
+  unbounded queue.
 - **Logs**: one line per request with counts and timings; request texts only with
   ``log_text``; the token and credential values never.
 """
@@ -29,9 +32,7 @@ import itertools
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, Request, Response
@@ -264,22 +265,12 @@ def create_app(
     settings.check_exposure()
     std = standardiser if standardiser is not None else Standardiser()
 
-    @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        # Engine calls are synchronous and run in the loop's default executor; size it to
-        # the concurrency limit so every admitted request gets a thread at once.
-        asyncio.get_running_loop().set_default_executor(
-            ThreadPoolExecutor(settings.concurrency, thread_name_prefix="guisekit-standardise")
-        )
-        yield
-
     app = FastAPI(
         title="guisekit standardiser",
         version=__version__,
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        lifespan=lifespan,
     )
     slots = _Slots(settings.concurrency, settings.timeout_s)
     ids = itertools.count(1)

@@ -25,7 +25,7 @@ class ServiceSettings(BaseModel):
     token: SecretStr | None = None
     max_bytes: int = Field(default=1_000_000, gt=0, description="Largest request body.")
     max_batch: int = Field(default=256, gt=0, description="Most texts in one request.")
-    concurrency: int = Field(default=16, gt=0, description="Requests standardised at once.")
+    concurrency: int = Field(default=16, gt=0, description="Requests in progress at once.")
     timeout_s: float = Field(default=30.0, gt=0, description="Per request, waiting included.")
     log_text: bool = False
 
