@@ -128,10 +128,10 @@ def load_audit_config(path: Path | None, overrides: dict[str, Any]) -> AuditConf
         return AuditConfig.model_validate({**data, **overrides, "base": base})
     except ValidationError as exc:
         first = exc.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "config"
+        key = ".".join(str(p) for p in first["loc"])
         raise ConfigError(
             first["msg"].removeprefix("Value error, "),
-            location=f"{where}: {key}",
+            location=f"{where}: {key}" if key else where,
             hint="see `guisekit audit --help`",
         ) from None
 
