@@ -8,12 +8,14 @@ by call order); the default rules engine is used where the real standardisation 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from langchain_core.output_parsers import StrOutputParser
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field, ValidationError
 
-from guisekit.engines import EngineConfig, make_engine
+from guisekit.engines import EngineConfig, make_engine, make_engines
 from guisekit.errors import ConfigError, InputError
 from guisekit.facts import check_facts
 from guisekit.models import Provenance, Source, Variant, VariantStatus
@@ -283,6 +285,52 @@ def test_redactor(
     environ: dict[str, str], extra: tuple[str, ...], text: str, expected: str
 ) -> None:
     assert Redactor.from_environ(environ, extra)(text) == expected
+
+
+class ProviderFake(BaseChatModel):
+    """A fake provider behind the project's LLM engine, keyed by input: answers the
+    standardise prompt in its JSON schema, tidying the text and scaling dollar amounts."""
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        user = next(str(m.content) for m in messages if m.type == "human")
+        found = re.search(r"<text>\n(.*?)\n</text>", user, re.DOTALL)
+        assert found is not None, user
+        answer = json.dumps({"text": _scale_amounts(found.group(1)), "changes": ["tidied"]})
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=answer))])
+
+    @property
+    def _llm_type(self) -> str:
+        return "provider-fake"
+
+
+def test_the_projects_llm_engine_plugs_in_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    config = EngineConfig(
+        name="llm", models=("openai:gpt-4o-mini",), cache=str(tmp_path / "llm.sqlite")
+    )
+    [engine] = make_engines(config, tmp_path, chat_factory=lambda ref, logprobs: ProviderFake())
+    try:
+        std = Standardiser(engine)
+        kept, fell_back = std.standardise_many([SHOUTY, AMOUNT])
+        assert (kept.text, kept.fallback) == ("I do not want this card anymore.", False)
+        assert (kept.engine, kept.model) == ("llm", "openai:gpt-4o-mini")
+        assert kept.prompt_version is not None
+        assert (fell_back.text, fell_back.fallback) == (AMOUNT, True)
+        assert fell_back.candidate == "I do not accept the $400 fee."
+        assert fell_back.reasons == ("fact check fail: money changed: '$40' -> '$400'",)
+        again = asyncio.run(std.astandardise("I dont know!!"))
+        assert again.text == "I do not know."
+        assert SECRET not in kept.model_dump_json() + fell_back.model_dump_json()
+    finally:
+        engine.runner.store.close()  # type: ignore[attr-defined]
 
 
 # --- the auditor -------------------------------------------------------------------------
