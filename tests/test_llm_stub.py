@@ -214,3 +214,18 @@ def test_batch_mode_round_trip_and_resume_after_restart(tmp_path, keys, provider
         assert stub.stats().by_endpoint == first
     created = {k: v for k, v in first.items() if "batches" in k and "POST" in k}
     assert sum(created.values()) >= 2, "errored items are resubmitted in a new batch"
+
+
+def test_overlapping_jobs_on_one_runner_share_its_connections(tmp_path, keys):
+    import asyncio
+
+    with StubServer(StubConfig(latency=0.05), rewrite_responder) as stub:
+        runner = LLMRunner(Store(tmp_path / "c.sqlite"), RunnerSettings(concurrency=4))
+        requests = _requests(stub, 24)
+
+        async def both():
+            return await asyncio.gather(runner.arun(requests[:4]), runner.arun(requests[4:]))
+
+        short, long = asyncio.run(both())
+    assert [a.status for a in short + long] == ["ok"] * 24
+    assert runner._chats == {}, "the last job out closes the pools"

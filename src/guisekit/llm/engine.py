@@ -16,7 +16,7 @@ from guisekit.ids import variant_id
 from guisekit.llm.loop import run_sync
 from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
-from guisekit.llm.runner import Executor, LLMRequest
+from guisekit.llm.runner import Check, Executor, LLMRequest
 from guisekit.llm.store import Answer
 from guisekit.models import Provenance, Source, Variant
 from guisekit.personas import load_grid
@@ -24,6 +24,7 @@ from guisekit.specs import (
     AccentSpec,
     FactEditSpec,
     HedgeSpec,
+    HinglishSpec,
     IdentitySpec,
     PersonaSpec,
     StandardiseSpec,
@@ -38,6 +39,7 @@ PROMPTS: dict[str, str] = {
     "accent": "accent/rewrite",
     "fact_edit": "fact_edit/rewrite",
     "standardise": "standardise/rewrite",
+    "hinglish": "hinglish/rewrite",
 }
 """The prompt each transform renders (its newest version unless the config pins one)."""
 
@@ -65,6 +67,13 @@ def prompt_variables(source: Source, spec: TransformSpec) -> dict[str, Any]:
         }
     if isinstance(spec, StandardiseSpec):
         return {"text": source.text, "style": spec.style}
+    if isinstance(spec, HinglishSpec):
+        return {
+            "text": source.text,
+            "mix_ratio": spec.mix_ratio,
+            "spelling": spec.spelling,
+            "script": spec.script,
+        }
     raise TypeError(f"no prompt for transform {spec.transform!r}")
 
 
@@ -103,7 +112,10 @@ class LLMEngine:
             return None
         template = self._prompts[spec.transform]
         return LLMRequest(
-            model=self.model, prompt=template.render(**prompt_variables(source, spec)), sample=seed
+            model=self.model,
+            prompt=template.render(**prompt_variables(source, spec)),
+            sample=seed,
+            check=_hinglish_check(source.text, spec) if isinstance(spec, HinglishSpec) else None,
         )
 
     async def arun_tasks(
@@ -162,6 +174,13 @@ class LLMEngine:
             )
         template = self._prompts[spec.transform]
         value = answer.value or {}
+        details: dict[str, Any] = {
+            "changes": value.get("changes", []),
+            "attempts": answer.attempts,
+            "request_key": answer.key,
+        }
+        if isinstance(spec, HinglishSpec) and answer.status == "ok":
+            details.update(_hinglish_details(source.text, str(value.get("text", "")), spec))
         provenance = Provenance(
             engine="llm",
             model=self.model.label,
@@ -171,11 +190,7 @@ class LLMEngine:
             seed=seed,
             usage=answer.usage,
             elapsed_ms=answer.elapsed_ms,
-            details={
-                "changes": value.get("changes", []),
-                "attempts": answer.attempts,
-                "request_key": answer.key,
-            },
+            details=details,
         )
         return Variant(
             source_id=source.id,
@@ -186,3 +201,39 @@ class LLMEngine:
             reason=answer.reason,
             provenance=provenance,
         )
+
+
+def _hinglish_check(original: str, spec: HinglishSpec) -> Check:
+    """Re-ask a Hinglish rewrite that breaks script, facts or the Hindi-share band."""
+    from guisekit.hinglish import validate_hinglish
+
+    def check(value: dict[str, Any]) -> str | None:
+        result = validate_hinglish(
+            original,
+            str(value.get("text", "")),
+            script=spec.script,
+            min_hindi_share=spec.min_hindi_share,
+            max_hindi_share=spec.max_hindi_share,
+        )
+        return (
+            None if result.passed else "the rewrite fails validation: " + "; ".join(result.failures)
+        )
+
+    return check
+
+
+def _hinglish_details(original: str, text: str, spec: HinglishSpec) -> dict[str, Any]:
+    """Per-word language tags and the validation record, as the rules engine gives them."""
+    from guisekit.hinglish import validate_hinglish
+    from guisekit.hinglish.tagging import tag_words
+
+    tags = tag_words(text)
+    validation = validate_hinglish(
+        original,
+        text,
+        script=spec.script,
+        min_hindi_share=spec.min_hindi_share,
+        max_hindi_share=spec.max_hindi_share,
+        tags=tags,
+    )
+    return {"language_tags": [list(t) for t in tags], "validation": validation.to_dict()}

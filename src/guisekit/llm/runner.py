@@ -37,7 +37,7 @@ from tenacity import (
 )
 
 from guisekit.ids import stable_hash
-from guisekit.llm.answers import is_refusal, parse_reply, reask_message, reply_text
+from guisekit.llm.answers import Parsed, is_refusal, parse_reply, reask_message, reply_text
 from guisekit.llm.chat import ChatFactory, close_chat_model, make_chat_model
 from guisekit.llm.faults import Fault, classify
 from guisekit.llm.limits import Limiter
@@ -89,14 +89,25 @@ class RunnerSettings(BaseModel):
     )
 
 
+Check = Callable[[dict[str, Any]], str | None]
+"""A task-specific check of a validated answer: ``None`` when it holds, else the problem,
+which is sent back to the model like a schema error (e.g. Devanagari in a Latin-only
+Hinglish rewrite)."""
+
+
 @dataclass(frozen=True)
 class LLMRequest:
-    """One rendered prompt for one model; ``sample`` tells apart k draws of the same prompt."""
+    """One rendered prompt for one model; ``sample`` tells apart k draws of the same prompt.
+
+    ``check`` is not part of the key: it must be a pure function of the request, so a
+    stored answer that passed it once passes it again.
+    """
 
     model: ModelRef
     prompt: RenderedPrompt
     logprobs: bool = False
     sample: int = 0
+    check: Check | None = field(default=None, compare=False)
 
     @functools.cached_property
     def key(self) -> str:
@@ -153,6 +164,7 @@ class LLMRunner:
         self._limiters: dict[str, Limiter] = {}
         self.tally: dict[str, ModelTally] = {}
         self._rng = random.Random(f"backoff:{seed}")
+        self._active = 0  # overlapping arun calls; the last one out closes the pools
 
     def run(
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
@@ -188,10 +200,13 @@ class LLMRunner:
                     on_answer(answer)
 
         workers = min(self.settings.concurrency, len(todo))
+        self._active += 1
         try:
             await asyncio.gather(*(worker() for _ in range(workers)))
         finally:
-            await self.aclose()
+            self._active -= 1
+            if self._active == 0:
+                await self.aclose()
         return [done[r.key] for r in requests]
 
     async def aclose(self) -> None:
@@ -257,6 +272,10 @@ class LLMRunner:
         token budget run out), or the messages that re-ask the model."""
         text = reply_text(reply)
         parsed = parse_reply(text, schema(request.prompt.output_schema))
+        if parsed.value is not None and request.check is not None:
+            problem = request.check(parsed.value.model_dump(mode="json"))
+            if problem is not None:
+                parsed = Parsed(None, problem)
         base = {
             "key": request.key,
             "model": request.model.label,

@@ -9,8 +9,10 @@ output. It says nothing about what a real model would write.
 
 Attribute prompts get a level drawn from a hash of the attribute and the text, with
 token log-probabilities in OpenAI's format (70% on the chosen level), so the logprobs path
-of the scorer runs end to end. Texts containing ``[[refuse]]`` are refused, which lets
-tests place a refusal on a chosen source.
+of the scorer runs end to end. Texts containing ``[[refuse]]`` are refused, and a Hinglish
+rewrite of a text containing ``[[devanagari]]`` puts Devanagari in its first answer (valid
+once re-asked), which lets tests place a refusal or a validation failure on a chosen
+source.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ _FACTOR = re.compile(r"by (?P<factor>[0-9.]+), writing")
 _AMOUNT = re.compile(r"amount of money, (?P<amount>\S+), that")
 _ATTRIBUTE = re.compile(r"^Attribute: (?P<name>[^\n]+?) - ", re.MULTILINE)
 _LEVELS = ("low", "medium", "high")
+_MIX = re.compile(r"Put about (?P<percent>\d+)% of")
 _STYLES = {"plain, neutral": "plain", "formal, neutral": "formal", "simple English": "simple"}
 
 
@@ -67,6 +70,8 @@ def _spec(user: str) -> TransformSpec | None:
         )
     if "Weaken the writer's case" in user:
         return parse_spec({"transform": "fact_edit", "kind": "weaken"})
+    if match := _MIX.search(user):
+        return parse_spec({"transform": "hinglish", "mix_ratio": int(match["percent"]) / 100})
     for phrase, style in _STYLES.items():
         if phrase in user:
             return parse_spec({"transform": "standardise", "style": style})
@@ -91,8 +96,9 @@ def attribute_reply(attribute: str, text: str) -> StubReply:
     return StubReply(text="".join(tokens), logprobs=logprobs)
 
 
-def answer_prompt(system: str, user: str) -> StubReply:
-    """The reply to one rendered guisekit prompt (rewrite or attribute)."""
+def answer_prompt(system: str, user: str, reasked: bool = False) -> StubReply:
+    """The reply to one rendered guisekit prompt (rewrite or attribute); ``reasked`` when
+    an earlier answer in the conversation was sent back."""
     found = _TEXT.search(user)
     if found is None:
         return StubReply(text="I can only rewrite texts given between <text> tags.")
@@ -104,9 +110,13 @@ def answer_prompt(system: str, user: str) -> StubReply:
     spec = _spec(user)
     if spec is None:
         return StubReply(text=json.dumps({"text": text, "changes": []}))
-    variant = _engine().transform(Source(id="stub", text=text), spec)
+    clean = text.replace("[[devanagari]]", "").strip()
+    variant = _engine().transform(Source(id="stub", text=clean), spec)
     changes = sorted({edit.operator for edit in variant.provenance.edits})
-    return StubReply(text=json.dumps({"text": variant.text or text, "changes": changes}))
+    rewritten = variant.text or clean
+    if spec.transform == "hinglish" and "[[devanagari]]" in text and not reasked:
+        rewritten = "मैं " + rewritten
+    return StubReply(text=json.dumps({"text": rewritten, "changes": changes}))
 
 
 def rewrite_responder(request: StubRequest) -> StubReply:
@@ -114,14 +124,15 @@ def rewrite_responder(request: StubRequest) -> StubReply:
     system = "\n".join(text for role, text in request.messages if role == "system")
     # The first user message holds the task; later ones are re-asks after invalid replies.
     user = next((text for role, text in request.messages if role == "user"), "")
-    return answer_prompt(system, user)
+    reasked = any(role == "assistant" for role, _ in request.messages)
+    return answer_prompt(system, user, reasked)
 
 
 def chat_responder(messages: Sequence[BaseMessage]) -> StubReply:
     """:class:`~guisekit.testing.KeyedFakeChatModel` responder answering the same way."""
     system = "\n".join(str(m.content) for m in messages if m.type == "system")
     user = next((str(m.content) for m in messages if m.type == "human"), "")
-    return answer_prompt(system, user)
+    return answer_prompt(system, user, any(m.type == "ai" for m in messages))
 
 
 def echo_responder(request: StubRequest) -> StubReply:
