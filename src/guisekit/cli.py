@@ -23,6 +23,11 @@ from rich.table import Table
 from rich.text import Text
 
 from guisekit import __version__
+from guisekit.commands.attributes import attributes_command
+from guisekit.commands.audit import audit_command
+from guisekit.commands.gelbach import gelbach_command
+from guisekit.commands.grid import grid_command
+from guisekit.commands.serve import serve_command
 from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError, OutputError
@@ -335,17 +340,15 @@ def personas_command(
     out.print(table)
 
 
-# Commands defined in guisekit.commands, one registration per command (kept in this order).
-from guisekit.commands.audit import audit_command  # noqa: E402
-app.command("audit")(audit_command)
-from guisekit.commands.attributes import attributes_command  # noqa: E402
-app.command("attributes")(attributes_command)
-from guisekit.commands.gelbach import gelbach_command  # noqa: E402
-app.command("gelbach")(gelbach_command)
-from guisekit.commands.grid import grid_command  # noqa: E402
-app.command("grid")(grid_command)
-from guisekit.commands.serve import serve_command  # noqa: E402
-app.command("serve")(serve_command)
+# Commands defined in guisekit.commands, in the order --help lists them.
+for _name, _command in (
+    ("audit", audit_command),
+    ("attributes", attributes_command),
+    ("gelbach", gelbach_command),
+    ("grid", grid_command),
+    ("serve", serve_command),
+):
+    app.command(_name)(_command)
 
 
 def main(argv: list[str] | None = None) -> None:

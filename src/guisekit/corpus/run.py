@@ -91,17 +91,13 @@ def label_of(spec: TransformSpec) -> str:
     return f"{spec.transform}:{getattr(spec, detail)}" if detail else spec.transform
 
 
-def run_plan(
-    plan: Plan, engines: Sequence[Engine], progress: Progress | None = None
-) -> RunResult:
+def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = None) -> RunResult:
     """Make every variant of ``plan`` on its engine and fact-check it; a failing task is
     recorded with status ``error`` and its reason, never dropped."""
     source_facts = {sid: extract_facts(source.text) for sid, source in plan.sources.items()}
     variants: list[Variant] = []
     for bank, engine in enumerate(engines):
-        tasks = [
-            (plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank
-        ]
+        tasks = [(plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank]
         variants.extend(run_tasks(engine, tasks, plan.seed, progress))
     checks: list[FactCheckResult | None] = [
         None
