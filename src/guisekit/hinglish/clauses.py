@@ -28,7 +28,9 @@ from guisekit.hinglish.verbs import inflect
 __all__ = ["ClauseConverter", "join"]
 
 _REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
-_SPLITS = re.compile(r"(?:,\s*|\s+)(?P<conj>and|but|or|so|because|if)\s+|,\s+(?=\S)")
+# "so" joins clauses only after a comma (", so I am not sure"); without one it is
+# usually "so that", which is not a coordination
+_SPLITS = re.compile(r"(?:,\s*|\s+)(?P<conj>and|but|or|because|if)\s+|,\s*(?P<so>so)\s+|,\s+(?=\S)")
 _POSSESSIVE = {"i": "my", "we": "our", "they": "their", "he": "his", "she": "her", "you": "your"}
 _BORROW = re.compile(
     r"^(?:(?:should|can|could|will|would|shall|do|did)\s+)?(?:I|we|you|they|he|she)\b"
@@ -70,7 +72,7 @@ class ClauseConverter:
         for match in _SPLITS.finditer(text):
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
-            conj = (match.group("conj") or ",").lower()
+            conj = (match.group("conj") or match.group("so") or ",").lower()
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
                 continue
@@ -87,7 +89,7 @@ class ClauseConverter:
                 continue
             second = self.convert(right, right_at, condition=condition, depth=depth + 1)
             borrowed = _BORROW.match(left)
-            if second is None and borrowed is not None:
+            if second is None and borrowed is not None and self._starts_with_verb(right):
                 prefix = borrowed.group()
                 second = self.convert(
                     f"{prefix} {right}",
@@ -102,6 +104,15 @@ class ClauseConverter:
             return (*first, *comma, *joiner, *second)
         return None
 
+    def _starts_with_verb(self, text: str) -> bool:
+        """Whether a clause part starts with a verb (after adverbs): only then does it
+        share the subject of the part before it."""
+        words = words_of(text)
+        i = 0
+        while i < len(words) and words[i].low in self.r.adverbs:
+            i += 1
+        return i < len(words) and words[i].low in self.r.lex.verb_forms
+
     def _apply(
         self, template: Template, text: str, spans: Spans, offset: int, condition: bool
     ) -> Toks | None:
@@ -112,13 +123,18 @@ class ClauseConverter:
             if span is None:
                 slots[name] = ()
                 continue
-            rendered = self._slot(kind, text[span[0] : span[1]], offset + span[0], condition)
+            value, at = text[span[0] : span[1]], offset + span[0]
+            rendered = self._slot(kind, value, at, condition, name in template.predicate)
             if rendered is None:
                 return None
             slots[name] = rendered
         for name in template.plural:
             slot = slots.get(name)
             if not isinstance(slot, NounPhrase) or not slot.plural:
+                return None
+        for name in template.not_gerund:
+            slot = slots.get(name)
+            if isinstance(slot, NounPhrase) and slot.gerund:
                 return None
         for name, wanted in template.verb_type.items():
             slot = slots.get(name)
@@ -132,10 +148,12 @@ class ClauseConverter:
                 return rendered
         return None
 
-    def _slot(self, kind: str, value: str, at: int, condition: bool) -> Slot | None:
+    def _slot(
+        self, kind: str, value: str, at: int, condition: bool, predicate: bool
+    ) -> Slot | None:
         words = words_of(value, at)
         if kind in ("np", "pron"):
-            return self.r.np(words)
+            return self.r.np(words, predicate)
         if kind in VERB_KINDS:
             return self.r.vp(words, VERB_KINDS[kind])
         if kind == "pp?":
@@ -182,6 +200,9 @@ class ClauseConverter:
                 return slot.pre
             if form.startswith("v."):
                 return slot.verb(form[2:], gender, plural)
+            if form == "hai":  # the auxiliary, agreeing like the verb
+                aux = inflect("hai", gender, plural)
+                return None if aux is None else (Tok(aux, "hi"),)
             return slot.form(form, gender, plural)
         return slot
 

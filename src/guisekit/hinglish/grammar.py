@@ -10,12 +10,12 @@ from collections.abc import Sequence
 
 from guisekit.hinglish.nouns import NounRenderer
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks, words_of
-from guisekit.hinglish.text import Tok, is_placeholder
+from guisekit.hinglish.text import is_placeholder
 
 __all__ = ["NounPhrase", "Renderer", "VerbPhrase", "Word", "words_of"]
 
-# focus particles go right before the verb they focus
-_FOCUS = frozenset({"bhi"})
+_AFTER_AMOUNT = frozenset({"more", "less"})
+_NOMINATIVE = frozenset({"i", "we", "he", "she", "they"})
 
 
 class Renderer(NounRenderer):
@@ -25,12 +25,12 @@ class Renderer(NounRenderer):
         """A verb phrase whose verb is in English form ``kind`` (base, past, participle,
         third, ing), with adverbs, indirect object, object and prepositional chain."""
         words = self.merge(words)
-        before: list[Tok] = []
+        adverbs: list[str] = []  # Hindi renderings, in English order
         i = 0
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
-            before.extend(self.tagged(self.adverbs[" ".join(w.low for w in words[i : i + size])]))
+            adverbs.append(self.adverbs[" ".join(w.low for w in words[i : i + size])])
             i += size
         entry, size = None, 0
         for n in (3, 2, 1):
@@ -41,24 +41,48 @@ class Renderer(NounRenderer):
         if entry is None:
             return None
         rest = list(words[i + size :])
-        after: list[Tok] = []
-        while rest and rest[-1].low in self.adverbs and not is_placeholder(rest[-1].text):
-            after[:0] = self.tagged(self.adverbs[rest.pop().low])
+        trailing: list[str] = []
+        while rest and (size := self._trailing_adverb(rest)):
+            trailing.insert(0, self.adverbs[" ".join(w.low for w in rest[-size:])])
+            del rest[-size:]
+        adverbs += trailing
         iobj: Toks = ()
         if rest and self._object_pronoun(rest):
             iobj = hindi_toks(self.pronouns[rest.pop(0).low][entry.person or "ko"])
         end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
+        if end and rest[0].low in _NOMINATIVE:
+            return None  # "considering I will ...": a clause, not an object
         obj = self.np(rest[:end]) if end else None
         if end and obj is None:
             return None
-        chain = self._chain(rest[end:], "m", False, False) if end < len(rest) else ()
+        chain = (
+            self._chain(rest[end:], "m", False, False, stranded_ok=not end)
+            if end < len(rest)
+            else ()
+        )
         if chain is None:
             return None
         obj_toks: Toks = ()
         if obj is not None:
             marker = entry.person if (obj.person or obj.pronoun is not None) else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
-        adverbs = [t for t in (*before, *after) if t.text not in _FOCUS]
-        focus = [t for t in (*before, *after) if t.text in _FOCUS]
-        pre = (*adverbs, *chain, *iobj, *obj_toks, *focus)
+        # negation and focus particles go right before the verb, other adverbs first
+        front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
+        late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
+        pre = (*front, *chain, *iobj, *obj_toks, *late)
         return VerbPhrase(pre, entry, obj, self.lex)
+
+    def _trailing_adverb(self, words: Sequence[Word]) -> int:
+        """Length of an adverb phrase ending ``words`` ("every month", "instead"); "more"
+        after an amount belongs to it ("20% more")."""
+        for size in (3, 2, 1):
+            if size > len(words):
+                continue
+            phrase = " ".join(w.low for w in words[-size:])
+            if phrase not in self.adverbs or any(is_placeholder(w.text) for w in words[-size:]):
+                continue
+            before = words[-size - 1] if size < len(words) else None
+            if phrase in _AFTER_AMOUNT and before is not None and self._numeric(before):
+                return 0
+            return size
+        return 0

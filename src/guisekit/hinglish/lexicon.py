@@ -9,8 +9,9 @@
 - ``phrases.tsv``: fixed expressions rendered as one unit;
 - ``spellings.tsv``: every Hindi word the engine writes, in its standard, formal and
   clipped casual romanisations and in Devanagari;
-- ``hindi_words.txt``, ``ambiguous.txt``, ``english_function_words.txt``: word lists for the
-  language tagger and the slot gate;
+- ``hindi_words.txt``, ``ambiguous.txt``: word lists for the language tagger;
+- ``english_function_words.txt``, ``english_verb_forms.txt``: words that may not stand
+  in a rendered noun phrase (they show the slot holds English syntax or a clause);
 - ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`).
 """
 
@@ -175,6 +176,10 @@ class HinglishLexicon:
     @functools.cached_property
     def ambiguous(self) -> frozenset[str]:
         return frozenset(w.lower() for w in read_lines(f"{_DIR}/ambiguous.txt"))
+
+    @functools.cached_property
+    def english_verb_forms(self) -> frozenset[str]:
+        return frozenset(w.lower() for w in read_lines(f"{_DIR}/english_verb_forms.txt"))
 
     @functools.cached_property
     def english_function_words(self) -> frozenset[str]:

@@ -36,7 +36,7 @@ class NounRenderer(WordRenderer, ABC):
     def vp(self, words: Sequence[Word], kind: str) -> VerbPhrase | None:
         """A verb phrase whose verb is in English form ``kind`` (gerunds, participles)."""
 
-    def np(self, words: Sequence[Word]) -> NounPhrase | None:
+    def np(self, words: Sequence[Word], predicate: bool = False) -> NounPhrase | None:
         """Render a noun phrase (possibly coordinated, possibly only a prepositional chain
         or a gerund); None when any part cannot be rendered cleanly."""
         if not words or any(not (w.text[0].isalnum() or is_placeholder(w.text)) for w in words):
@@ -65,7 +65,7 @@ class NounRenderer(WordRenderer, ABC):
             oblique = vp.form("obl") if vp else None
             if direct is None or oblique is None:
                 return None
-            return NounPhrase((), (), direct, oblique, "m", False)
+            return NounPhrase((), (), direct, oblique, "m", False, gerund=True)
         if len(words) > 1 and lows[0] in _INDEFINITE and not self._chain_start(words, 1):
             return self._pronoun_with(words)
         if len(words) == 1 and lows[0] in self.pronouns:
@@ -76,7 +76,7 @@ class NounRenderer(WordRenderer, ABC):
                 (), (), hindi_toks(forms["direct"]), hindi_toks(forms["obl"]), gender, plural, forms
             )
         end = next((i for i in range(1, len(words)) if self._chain_start(words, i)), len(words))
-        head = self._head(words[:end])
+        head = self._head(words[:end], predicate)
         if head is None:
             return None
         core, core_obl, gender_h, plural_h, person, place = head
@@ -121,7 +121,9 @@ class NounRenderer(WordRenderer, ABC):
             conj == "and" or b.plural,
         )
 
-    def _head(self, words: Sequence[Word]) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+    def _head(
+        self, words: Sequence[Word], predicate: bool = False
+    ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
         """Render a noun phrase without trailing modifiers: determiner, modifiers, head,
         and ``of`` / ``'s`` genitives (``4 years of experience`` -> ``4 saal ka
         experience``)."""
@@ -130,7 +132,7 @@ class NounRenderer(WordRenderer, ABC):
             return self._genitive(words, lows.index("of"))
         direct: list[Tok] = []
         oblique: list[Tok] = []
-        while len(words) > 1 and (size := self._phrase_at(words, 0, "adverbs")):
+        while len(words) > 1 and (size := self._np_adverb_at(words, 0)):
             if size >= len(words) or words[0].low in self.determiners:
                 break
             adverb = self.tagged(self.adverbs[" ".join(w.low for w in words[:size])])
@@ -140,7 +142,7 @@ class NounRenderer(WordRenderer, ABC):
         det_spec = self.determiners.get(lows[0]) if len(words) > 1 else None
         body = words[1:] if det_spec is not None else words
         gender, plural, person, place = self._head_features(body[-1])
-        if body[-1].low in self.lex.english_function_words:
+        if body[-1].low in self.lex.english_function_words or self._participle(body[-1], predicate):
             return None
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
@@ -150,8 +152,8 @@ class NounRenderer(WordRenderer, ABC):
                 out.extend(det)
         i = 0
         while i < len(body):
-            size = self._phrase_at(body, i, "adverbs")
-            if size and i + size < len(body):
+            size = self._np_adverb_at(body, i)
+            if size and (i + size < len(body) or body[i].low not in self.lex.content):
                 adverb = self.tagged(self.adverbs[" ".join(w.low for w in body[i : i + size])])
                 direct.extend(adverb)
                 oblique.extend(adverb)
@@ -165,6 +167,21 @@ class NounRenderer(WordRenderer, ABC):
             i += 1
         return tuple(direct), tuple(oblique), gender, plural, person, place
 
+    def _np_adverb_at(self, words: Sequence[Word], i: int) -> int:
+        size = self._phrase_at(words, i, "adverbs")
+        phrase = " ".join(w.low for w in words[i : i + size])
+        return size if size and phrase in self.np_adverbs else 0
+
+    def _participle(self, word: Word, predicate: bool) -> bool:
+        """An unknown -ed or -ing word heading a noun phrase is a participle or a gerund
+        ("an account ending in 0932", "listed as late"): the slot holds a clause. After
+        a copula an -ed participle is a state ("included in the CTC") and stays."""
+        low = word.low
+        if is_placeholder(word.text) or low in self.lex.content or low in self.lex.phrases:
+            return False
+        endings = ("ing",) if predicate else ("ed", "ing")
+        return len(low) > 4 and low.endswith(endings)
+
     def _genitive(
         self, words: Sequence[Word], at: int
     ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
@@ -172,13 +189,12 @@ class NounRenderer(WordRenderer, ABC):
         owner = self.np(right)
         if owner is None:
             return None
-        owner_obl = owner.form("obl") or ()
         lows = [w.low for w in left]
         if lows[-1] in self.partitives:
             part = hindi_toks(self.partitives[lows[-1]])
             return (
-                owner_obl + hindi_toks("ka") + part,
-                owner_obl + hindi_toks("ke") + part,
+                self._of(owner, "m", False, False) + part,
+                self._of(owner, "m", False, True) + part,
                 "m",
                 False,
                 False,
@@ -208,18 +224,24 @@ class NounRenderer(WordRenderer, ABC):
         if possessed is None:
             return None
         core, core_obl, gender, plural, person, place = possessed
-        ka = inflect("ka", gender, plural)
-        ka_obl = inflect("ka", gender, plural, True)
-        if ka is None or ka_obl is None:
+        if gender is None:
             return None
         return (
-            owner_obl + hindi_toks(ka) + core,
-            owner_obl + hindi_toks(ka_obl) + core_obl,
+            self._of(owner, gender, plural, False) + core,
+            self._of(owner, gender, plural, True) + core_obl,
             gender,
             plural,
             person,
             place,
         )
+
+    def _of(self, owner: NounPhrase, gender: Gender, plural: bool, oblique: bool) -> Toks:
+        """The genitive of ``owner`` agreeing with what it owns: ``X ka`` / ``X ki`` /
+        ``X ke``, or a pronoun's own form (``unka``, ``meri``)."""
+        if owner.pronoun is not None:
+            return hindi_toks(inflect(owner.pronoun["ka"], gender, plural, oblique) or "")
+        ka = inflect("ka", gender, plural, oblique) or "ka"
+        return (owner.form("obl") or ()) + hindi_toks(ka)
 
     def _determiner(
         self, word: str, spec: object, gender: Gender, plural: bool, oblique: bool
@@ -274,12 +296,22 @@ class NounRenderer(WordRenderer, ABC):
         return chunks
 
     def _chain(
-        self, words: Sequence[Word], gender: Gender | None, plural: bool, oblique: bool
+        self,
+        words: Sequence[Word],
+        gender: Gender | None,
+        plural: bool,
+        oblique: bool,
+        stranded_ok: bool = False,
     ) -> Toks | None:
         """A chain of prepositional phrases and participles, rendered in reverse order
         before the head they follow in English."""
         out: list[Toks] = []
         for size, chunk in self._chunks(words):
+            if size and len(chunk) == size and chunk[0].low in self.postpositions:
+                if not (stranded_ok and not out):
+                    return None
+                out.append(())  # a stranded preposition right after the verb (ask about)
+                continue
             rendered = self._chunk(size, chunk, gender, plural, oblique)
             if rendered is None:
                 return None
@@ -297,8 +329,6 @@ class NounRenderer(WordRenderer, ABC):
         trigger = " ".join(w.low for w in chunk[:size])
         rest = chunk[size:]
         if trigger in self.postpositions:
-            if not rest:
-                return ()  # a stranded preposition (what should I ask about)
             return self._pp(trigger, rest, gender, plural, oblique)
         verbs = chunk[1:] if trigger in _RELATIVE else chunk
         kind = "ing" if trigger not in _RELATIVE else _finite_kind(self.lex, verbs[0].low)
@@ -318,12 +348,15 @@ class NounRenderer(WordRenderer, ABC):
         oblique: bool,
     ) -> Toks | None:
         spec = self.postpositions[prep]
-        if self.lex.verb_forms.get(words[0].low, {}).get("ing"):
+        first = words[0]
+        if prep == "to" and not self._nominal_start(first):
+            return None  # "to stop calling me": an infinitive, not a place or a person
+        if self.lex.verb_forms.get(first.low, {}).get("ing"):
             vp = self.vp(words, "ing")
             formed = vp.form(self.gerund_forms.get(prep, "obl")) if vp is not None else None
             post = spec if isinstance(spec, str) else ""
             return None if formed is None else formed + tuple(self.tagged(post))
-        np = self.np(words)
+        np = None if prep in self.gerund_only else self.np(words)
         if np is None:
             return None
         if isinstance(spec, Mapping):
@@ -336,6 +369,18 @@ class NounRenderer(WordRenderer, ABC):
         if np.pronoun is not None:
             return self._pronoun_pp(np.pronoun, post)
         return (np.form("obl") or ()) + tuple(self.tagged(post))
+
+    def _nominal_start(self, word: Word) -> bool:
+        """Whether ``word`` can open a noun phrase after "to" (a determiner, pronoun,
+        name or amount, or a known noun)."""
+        low = word.low
+        return (
+            is_placeholder(word.text)
+            or low in self.determiners
+            or low in self.pronouns
+            or low in self.lex.content
+            or (low.endswith("s") and low[:-1] in self.lex.content)
+        )
 
     def _pronoun_pp(self, forms: Mapping[str, str], post: str) -> Toks:
         if post in ("ko", "se"):

@@ -83,6 +83,7 @@ class NounPhrase:
     pronoun: Mapping[str, str] | None = None
     person: bool = False
     place: bool = False
+    gerund: bool = False
 
     def form(self, name: str) -> Toks | None:
         """``direct``, ``obl`` (before a postposition), ``pps`` (only the moved

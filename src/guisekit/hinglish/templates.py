@@ -59,6 +59,8 @@ class Template:
     reflexive: str | None
     condition_only: bool
     plural: tuple[str, ...]
+    not_gerund: tuple[str, ...]
+    predicate: tuple[str, ...]
     verb_type: Mapping[str, str]
 
 
@@ -128,6 +130,8 @@ class _Compiler:
             reflexive=None if not reflexive else "writer" if reflexive is True else str(reflexive),
             condition_only=bool(raw.get("condition_only", False)),
             plural=tuple(raw.get("plural", ())),  # type: ignore[arg-type]
+            not_gerund=tuple(raw.get("not_gerund", ())),  # type: ignore[arg-type]
+            predicate=tuple(raw.get("predicate", ())),  # type: ignore[arg-type]
             verb_type=dict(raw.get("verb_type", {})),  # type: ignore[call-overload]
         )
 

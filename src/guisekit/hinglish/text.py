@@ -39,7 +39,7 @@ _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][A-Za-z]*(?:[.'’-][A-Za-z]+)*\b"
 _NUMBER_WORDS = re.compile(
     r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
     r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
-    r"eighty|ninety|hundred|thousand|half|twice|double|once)\b",
+    r"eighty|ninety|hundred|thousand|half|double)\b",
     re.IGNORECASE,
 )
 _PIECE = rf"(?:[A-Za-z]+|{_OPEN}\d+{_CLOSE})"

@@ -40,6 +40,9 @@ class WordRenderer:
         self.adverbs: Mapping[str, str] = grammar["adverbs"]
         self.conjunctions: Mapping[str, str] = grammar["conjunctions"]
         self.units: frozenset[str] = frozenset(grammar["units"])
+        self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
+        self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
+        self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
 
     # --- words ---------------------------------------------------------------------------
 
@@ -73,7 +76,9 @@ class WordRenderer:
         if low in self.lex.phrases:
             rendering = self.lex.phrases[low]
             return tuple(self.tagged(rendering)) if rendering != low else (Tok(word.text, "en"),)
-        if low in self.lex.english_function_words or not word.text[0].isalpha():
+        if low in self.lex.english_function_words or low in self.lex.english_verb_forms:
+            return None
+        if not word.text[0].isalpha():
             return None
         if self._verb_not_noun(low):
             return None  # a verb inside a noun phrase: the clause was split wrongly
