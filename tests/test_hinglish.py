@@ -1,0 +1,759 @@
+"""The rules engine's Hinglish transform and the validation every Hinglish variant gets.
+
+Clause templates each have a case with the outputs a Hinglish speaker accepts (the engine
+may draw any frame of a template and write content words in English or Hindi at the
+code-mixing ratio); sentences no template fits stay English and are reported; protected
+spans survive (a hypothesis property); on the bundled salary questions at least 70% of
+sentences are converted and every variant passes the exact fact check.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from statistics import fmean
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from guisekit.corpus_io import read_sources
+from guisekit.facts import check_facts
+from guisekit.hinglish import (
+    hindi_share,
+    hinglish_rewrite,
+    script_problems,
+    tag_words,
+    validate_hinglish,
+)
+from guisekit.hinglish.lexicon import default_lexicon
+from guisekit.models import Source
+from guisekit.rules import RulesEngine
+from guisekit.rules.protect import protected_spans
+from guisekit.specs import HinglishSpec, parse_spec
+
+ROOT = Path(__file__).parents[1]
+SALARY = ROOT / "examples" / "data" / "salary_questions_in.jsonl"
+
+
+def _rewrite(text: str, seed: int = 0, **spec: object) -> str:
+    return hinglish_rewrite(text, HinglishSpec.model_validate(spec), random.Random(seed)).text
+
+
+# --- one case per clause template ----------------------------------------------------------
+# (template id, English clause, every acceptable output). Outputs vary with the frame the
+# engine draws and with the code-mixing ratio (salary/tankhwah, rent/kiraya, years/saal).
+TEMPLATE_CASES = [
+    (
+        "condition.if_then",
+        "If I leave early, the bond penalty is ₹ 1,50,000.",
+        ["Agar main jaldi chhodun, toh bond penalty ₹ 1,50,000 hai."],
+    ),
+    (
+        "condition.only_if",
+        "They will pay Rs 80,000, but only if I relocate to Pune.",
+        ["Woh Rs 80,000 pay karenge, lekin sirf tab, agar main Pune relocate karun."],
+    ),
+    (
+        "condition.subjunctive_we",
+        "If we buy the flat, we will take a loan.",
+        ["Agar hum flat kharidein, toh hum ek loan lenge."],
+    ),
+    (
+        "embedded.how_passive",
+        "Can someone explain how the bonus is calculated?",
+        ["Kya koi explain kar sakta hai ki bonus kaise calculate hota hai?"],
+    ),
+    (
+        "embedded.why_copula",
+        "Can someone explain why my take-home is lower than 9 lakhs?",
+        [
+            "Kya koi explain kar sakta hai ki mera take-home 9 lakhs se kam kyun hai?",
+            "Kya koi explain kar sakta hai ki mera take-home 9 lakhs se lower kyun hai?",
+        ],
+    ),
+    (
+        "embedded.which_takes",
+        "My designer charges Rs 5,000 per logo, which takes me about two days.",
+        [
+            "Mera designer Rs 5,000 per logo charge karta hai, jisme mujhe lagbhag two days "
+            "lagte hain.",
+            "Mera designer Rs 5,000 per logo charge karta hai, jisme mujhe lagbhag two din "
+            "lagte hain.",
+        ],
+    ),
+    (
+        "embedded.which_says",
+        "The bank charged a fee of Rs 500, which my manager says is normal.",
+        ["Bank ne Rs 500 ki ek fee charge ki, jo mere manager ke hisaab se normal hai."],
+    ),
+    (
+        "embedded.i_can",
+        "I am not sure if I can afford the EMI.",
+        [
+            "Mujhe pakka nahi pata ki EMI afford karna mumkin hai.",
+            "Mujhe sure nahi hai ki EMI afford karna mumkin hai.",
+        ],
+    ),
+    (
+        "self_description.role_with",
+        "I am a data analyst with 2 years of experience.",
+        [
+            "Main ek data analyst hoon aur mere paas 2 saal ka experience hai.",
+            "Main ek data analyst hoon aur mere paas 2 years ka experience hai.",
+            "Main ek data analyst hoon, mere paas 2 saal ka experience hai.",
+            "Main ek data analyst hoon, mere paas 2 years ka experience hai.",
+        ],
+    ),
+    (
+        "self_description.afraid",
+        "I am afraid of losing my job.",
+        ["Mujhe apni job khone ka darr hai.", "Mujhe apni naukri khone ka darr hai."],
+    ),
+    (
+        "self_description.not_sure",
+        "I am not sure whether the offer is fair.",
+        ["Mujhe pakka nahi pata ki offer fair hai.", "Mujhe sure nahi hai ki offer fair hai."],
+    ),
+    (
+        "self_description.planning",
+        "I am thinking of buying a flat in Pune.",
+        ["Mera Pune mein ek flat kharidne ka plan hai."],
+    ),
+    (
+        "self_description.planning_to",
+        "I am planning to switch jobs in 2025.",
+        ["Mera 2025 mein jobs switch karne ka plan hai."],
+    ),
+    (
+        "self_description.works_as",
+        "I work as a teacher in Lucknow.",
+        ["Main Lucknow mein ek teacher hoon.", "Main profession se Lucknow mein ek teacher hoon."],
+    ),
+    (
+        "self_description.works_at",
+        "I work at a bank in Mumbai.",
+        ["Meri job Mumbai mein bank mein hai."],
+    ),
+    ("self_description.role", "I am a fresher from Bhopal.", ["Main Bhopal se ek fresher hoon."]),
+    (
+        "offer.have_from_for",
+        "I have an offer from a bank in Delhi for 9 LPA.",
+        [
+            "Mere paas Delhi mein bank se 9 LPA ka offer hai.",
+            "Mujhe Delhi mein bank se 9 LPA ka offer mila hai.",
+        ],
+    ),
+    (
+        "offer.have_from",
+        "I got an offer from a startup in Pune.",
+        ["Mere paas Pune mein startup se offer hai.", "Mujhe Pune mein startup se offer mila hai."],
+    ),
+    (
+        "charge.was_charged",
+        "I was charged Rs 1,200 for the late payment.",
+        ["Mujhse late payment ke liye Rs 1,200 charge kiya gaya."],
+    ),
+    (
+        "offer.earning",
+        "I am a nurse, earning Rs 30,000 per month.",
+        [
+            "Main ek nurse hoon, abhi meri salary Rs 30,000 per month hai.",
+            "Main ek nurse hoon, meri current salary Rs 30,000 per month hai.",
+        ],
+    ),
+    ("statement.i_charge", "I charge Rs 700 per hour.", ["Mera rate Rs 700 per hour hai."]),
+    (
+        "possession.has_no",
+        "My company has no bonus policy.",
+        ["Meri company ke paas koi bonus policy nahi hai."],
+    ),
+    (
+        "possession.perfect_transitive",
+        "My employer has deducted Rs 2,000 from my salary.",
+        [
+            "Mere employer ne meri salary se Rs 2,000 deduct kiya hai.",
+            "Mere employer ne meri tankhwah se Rs 2,000 deduct kiya hai.",
+        ],
+    ),
+    (
+        "possession.perfect_intransitive",
+        "My rent has gone up by 10%.",
+        ["Mera kiraya 10% se badh gaya hai.", "Mera rent 10% se badh gaya hai."],
+    ),
+    (
+        "possession.have",
+        "I have 3 years of experience in sales.",
+        [
+            "Mere paas sales mein 3 saal ka experience hai.",
+            "Mere paas sales mein 3 years ka experience hai.",
+        ],
+    ),
+    (
+        "possession.run",
+        "I run a small shop in Indore.",
+        ["Indore mein meri ek chhoti dukaan hai.", "Indore mein meri ek small shop hai."],
+    ),
+    (
+        "ask_whether.should_i",
+        "Should I accept the offer?",
+        ["Kya mujhe offer accept karna chahiye?"],
+    ),
+    (
+        "ask_whether.should_we",
+        "Should we take a home loan?",
+        ["Kya humein ek home loan lena chahiye?"],
+    ),
+    (
+        "ask_whether.is_it_ok_to",
+        "Is it okay to ask for 20% more?",
+        ["Kya 20% zyada maangna theek hai?"],
+    ),
+    ("ask_whether.will_i", "Will I recover the fee?", ["Kya fee recover ho jayegi?"]),
+    ("ask_whether.will", "Will the bank refund the charge?", ["Kya bank charge refund karega?"]),
+    (
+        "ask_how_much.how_should_i",
+        "How should I negotiate my salary?",
+        [
+            "Mujhe apni salary kaise negotiate karna chahiye?",
+            "Mujhe apni tankhwah kaise negotiate karna chahiye?",
+        ],
+    ),
+    (
+        "ask_how_much.how_much_can_i",
+        "How much can I save every month?",
+        ["Har mahine kitna bachana theek rahega?"],
+    ),
+    (
+        "ask_how_much.how_much_x_should_i",
+        "How much rent should I pay?",
+        ["Mujhe kitna kiraya pay karna chahiye?", "Mujhe kitna rent pay karna chahiye?"],
+    ),
+    ("ask_how_much.how_much_should_i", "How much should I save?", ["Mujhe kitna bachana chahiye?"]),
+    (
+        "ask_how_much.how_much_is",
+        "How much of a hike is normal in 2024?",
+        ["2024 mein kitna hike normal hai?"],
+    ),
+    ("ask_what.what_should_i", "What should I do?", ["Mujhe kya karna chahiye?"]),
+    (
+        "ask_what.what_x_should_i",
+        "What salary should I ask for?",
+        [
+            "Mujhe kitni salary maangna chahiye?",
+            "Mujhe kitni tankhwah maangna chahiye?",
+            "Mujhe kya salary maangna chahiye?",
+            "Mujhe kya tankhwah maangna chahiye?",
+        ],
+    ),
+    (
+        "ask_what.which_x_should_i",
+        "Which offer should I accept?",
+        ["Mujhe kaunsa offer accept karna chahiye?"],
+    ),
+    (
+        "ask_what.which_one_is",
+        "Which one is better for growth?",
+        ["Growth ke liye kaunsa behtar hai?", "Growth ke liye kaunsa better hai?"],
+    ),
+    ("ask_what.which_of_us", "Which of us is better off?", ["Hum mein se kaun better off hai?"]),
+    (
+        "ask_whether.is_a",
+        "Is 12 LPA a good package?",
+        ["Kya 12 LPA ek achha package hai?", "Kya 12 LPA ek good package hai?"],
+    ),
+    ("ask_whether.is_copula", "Is this fee normal?", ["Kya yeh fee normal hai?"]),
+    (
+        "request.can_someone_explain",
+        "Can someone explain how the EMI is calculated?",
+        ["Kya koi explain kar sakta hai ki EMI kaise calculate hota hai?"],
+    ),
+    (
+        "request.can_you",
+        "Can you please check my account?",
+        ["Kya aap please mera account check kar sakte hain?"],
+    ),
+    (
+        "request.can_you_explain",
+        "Could you explain why the fee is Rs 800?",
+        ["Kya aap explain kar sakte hain ki fee Rs 800 kyun hai?"],
+    ),
+    (
+        "request.please",
+        "Please refund the charge of Rs 450.",
+        ["Please Rs 450 ka charge refund kijiye."],
+    ),
+    ("request.want_to_i", "I want to close my account.", ["Mujhe apna account band karna hai."]),
+    ("request.want_to_we", "We want to buy a car.", ["Humein ek car kharidna hai."]),
+    (
+        "request.need",
+        "I need help with my loan.",
+        ["Mujhe apne loan ke saath help chahiye.", "Mujhe apne loan ke saath madad chahiye."],
+    ),
+    (
+        "statement.says",
+        "My friend says the offer is low.",
+        ["Mera dost kehta hai ki offer low hai.", "Mera friend kehta hai ki offer low hai."],
+    ),
+    ("statement.past_i", "I paid Rs 2,000 to the agent.", ["Maine agent ko Rs 2,000 pay kiya."]),
+    ("statement.past_i_dative", "I got a call from the bank.", ["Mujhe bank se ek call mila."]),
+    (
+        "statement.past_transitive",
+        "The bank charged me a fee of Rs 500.",
+        ["Bank ne mujhe Rs 500 ki ek fee charge ki."],
+    ),
+    (
+        "statement.past_intransitive",
+        "My salary went up in 2023.",
+        ["Meri salary 2023 mein badh gayi.", "Meri tankhwah 2023 mein badh gayi."],
+    ),
+    (
+        "statement.progressive",
+        "The company is offering 14 LPA.",
+        ["Company 14 LPA offer kar rahi hai."],
+    ),
+    ("statement.future", "The bank will refund Rs 300.", ["Bank Rs 300 refund karega."]),
+    (
+        "statement.said",
+        "My manager said the bonus is 10%.",
+        [
+            "Mere manager ne kaha ki bonus 10% hai.",
+            "Mere manager ne mujhe bataya ki bonus 10% hai.",
+        ],
+    ),
+    (
+        "statement.present_third",
+        "My employer pays a bonus every year.",
+        ["Mera employer har saal ek bonus pay karta hai."],
+    ),
+    (
+        "statement.present_plural",
+        "My parents prefer a bigger house.",
+        [
+            "Mere parents ek bigger ghar prefer karte hain.",
+            "Mere parents ek bigger house prefer karte hain.",
+        ],
+    ),
+    (
+        "statement.copula",
+        "My rent is Rs 25,000 per month.",
+        ["Mera kiraya Rs 25,000 per month hai.", "Mera rent Rs 25,000 per month hai."],
+    ),
+    (
+        "statement.copula_past",
+        "My old salary was 6 LPA.",
+        ["Meri old salary 6 LPA thi.", "Meri purani tankhwah 6 LPA thi."],
+    ),
+    (
+        "statement.participle",
+        "I am a designer, working remotely for a firm in Goa.",
+        ["Main ek designer hoon, Goa mein firm ke liye remotely kaam karte hue."],
+    ),
+    (
+        "condition.subjunctive_i",
+        "If I switch jobs, my salary will go up.",
+        [
+            "Agar main jobs switch karun, toh meri salary badh jayegi.",
+            "Agar main jobs switch karun, toh meri tankhwah badh jayegi.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("template", "text", "accepted"), TEMPLATE_CASES, ids=[c[0] for c in TEMPLATE_CASES]
+)
+def test_clause_template(template: str, text: str, accepted: list[str]) -> None:
+    for mix in (0.0, 1.0):
+        for seed in range(4):
+            result = hinglish_rewrite(text, HinglishSpec(mix_ratio=mix), random.Random(seed))
+            assert result.text in accepted, (mix, seed)
+            assert template in [t for s in result.sentences for t in s.templates]
+            assert check_facts(text, result.text).passed
+
+
+def test_every_template_has_a_case() -> None:
+    ids = [t["id"] for t in default_lexicon().templates]
+    assert len(ids) == len(set(ids))
+    assert set(ids) == {case[0] for case in TEMPLATE_CASES}
+
+
+def test_the_code_mixing_ratio_writes_content_words_in_hindi() -> None:
+    text = "My rent is Rs 25,000 per month."
+    assert _rewrite(text, mix_ratio=0.0) == "Mera rent Rs 25,000 per month hai."
+    assert _rewrite(text, mix_ratio=1.0) == "Mera kiraya Rs 25,000 per month hai."
+    sources = read_sources(SALARY)
+    shares = {
+        mix: fmean(
+            hindi_share(
+                list(hinglish_rewrite(s.text, HinglishSpec(mix_ratio=mix), random.Random(0)).tags)
+            )
+            for s in sources
+        )
+        for mix in (0.0, 0.5, 1.0)
+    }
+    assert shares[0.0] < shares[0.5] < shares[1.0]
+
+
+# --- sentences no template fits ------------------------------------------------------------
+
+LEFT_ENGLISH = [
+    pytest.param("A friend says I am undercharging.", id="writer-gender-would-show"),
+    pytest.param(
+        "I run a small home bakery in Indore and sell custom cakes.", id="first-person-habitual"
+    ),
+    pytest.param("Will I lose my job?", id="first-person-future-of-a-hindi-verb"),
+    pytest.param("Placements there average 28 LPA.", id="unknown-verb"),
+    pytest.param("The tires were replaced less than a year before.", id="participle-clause"),
+    pytest.param("I asked them to stop calling me at work.", id="infinitive-complement"),
+    pytest.param("Two months went by and nothing changed.", id="clause-in-a-noun-slot"),
+    pytest.param("There is an account listed as 90 days late.", id="existential-there"),
+    pytest.param("I have sent these documents twice by fax.", id="frequency-adverb"),
+    pytest.param("Thanks!!", id="no-clause"),
+]
+
+
+@pytest.mark.parametrize("text", LEFT_ENGLISH)
+def test_sentences_without_a_template_stay_english_and_are_reported(text: str) -> None:
+    result = hinglish_rewrite(text, HinglishSpec(), random.Random(0))
+    assert result.text == text
+    assert [s.status for s in result.sentences] == ["english"]
+    assert (
+        result.sentences[0].reason == "left in English: no clause template applies to this sentence"
+    )
+    assert result.sentences[0].templates == ()
+    assert all(tag != "hi" for _, tag in result.tags)
+
+
+def test_a_text_mixes_converted_and_english_sentences_in_place() -> None:
+    text = "I am a nurse.  Placements there average 28 LPA.\nShould I accept the offer?"
+    result = hinglish_rewrite(text, HinglishSpec(), random.Random(0))
+    assert result.text == (
+        "Main ek nurse hoon.  Placements there average 28 LPA.\n"
+        "Kya mujhe offer accept karna chahiye?"
+    )
+    assert [s.status for s in result.sentences] == ["converted", "english", "converted"]
+    assert result.converted_share == pytest.approx(2 / 3)
+
+
+# --- the bundled salary questions ------------------------------------------------------------
+
+GENDERED_FIRST_PERSON = re.compile(
+    r"\b(?:raha|rahi|karta|karti|sakta|sakti|chahta|chahti|gaya|gayi|hua|hui)\s+(?:hoon|hu)\b"
+)
+
+
+def test_salary_questions_are_converted_or_reported_and_keep_their_facts() -> None:
+    sources = read_sources(SALARY)
+    statuses: Counter[str] = Counter()
+    for source in sources:
+        result = hinglish_rewrite(source.text, HinglishSpec(), random.Random(0))
+        for sentence in result.sentences:
+            statuses[sentence.status] += 1
+            if sentence.status == "converted":
+                assert sentence.templates and sentence.reason is None
+            else:
+                assert sentence.reason and sentence.text == sentence.original
+        validation = validate_hinglish(
+            source.text, result.text, min_hindi_share=0.2, max_hindi_share=0.9
+        )
+        assert validation.passed, (source.id, validation.failures)
+        assert not GENDERED_FIRST_PERSON.search(result.text.lower())
+    total = sum(statuses.values())
+    assert total == 50
+    assert statuses["converted"] / total >= 0.7
+    assert statuses["converted"] >= 45  # measured: 46 of 50 (92%)
+
+
+# --- protected spans survive ------------------------------------------------------------------
+
+_AMOUNTS = st.one_of(
+    st.integers(1, 9_999_999).map(lambda n: f"Rs {n:,}"),
+    st.integers(1, 99).map(lambda n: f"₹ {n},50,000"),
+    st.integers(1, 60).map(lambda n: f"{n} LPA"),
+    st.integers(1, 99).map(lambda n: f"{n} lakhs"),
+    st.tuples(st.integers(1, 99_999), st.integers(0, 99)).map(lambda p: f"${p[0]:,}.{p[1]:02d}"),
+)
+_PERCENTS = st.integers(1, 99).map(lambda n: f"{n}%")
+_DATES = st.sampled_from(["March 3, 2024", "XX/XX/XXXX", "09/XX/2023", "last year", "2024"])
+_NAMES = st.sampled_from(["Pune", "Priya", "Infosys", "HDFC", "Gurugram", "XXXX"])
+_FRAMES = [
+    "I have an offer from a startup in {name} for {amount}.",
+    "My rent in {name} is {amount} per month.",
+    "Should I accept {amount} from {name}?",
+    "The bank charged me a fee of {amount} on {date}.",
+    "I am a developer with {n} years of experience, earning {amount}.",
+    "My manager has offered me a promotion with a {pct} hike.",
+    "If I leave early, the penalty is {amount}.",
+    "We want to buy a flat in {name} priced at {amount}.",
+    "{name} said the refund of {amount} was sent on {date}.",
+    "My salary went up by {pct} in {date}.",
+    "How much of a hike is normal at {name} in {date}?",
+]
+_SENTENCES = st.builds(
+    lambda frame, amount, pct, date, name, n: frame.format(
+        amount=amount, pct=pct, date=date, name=name, n=n
+    ),
+    st.sampled_from(_FRAMES),
+    _AMOUNTS,
+    _PERCENTS,
+    _DATES,
+    _NAMES,
+    st.integers(1, 30),
+)
+
+
+def _survives(original: str, rewrite: str) -> None:
+    needed = Counter(original[a:b] for a, b in protected_spans(original))
+    for span, count in needed.items():
+        assert rewrite.count(span) >= count, (span, rewrite)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(_SENTENCES, min_size=1, max_size=4),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0.0, 0.5, 1.0]),
+    st.sampled_from(["standard", "formal", "clipped", "mixed"]),
+)
+def test_protected_spans_survive(
+    sentences: list[str], seed: int, mix: float, spelling: str
+) -> None:
+    text = " ".join(sentences)
+    spec = HinglishSpec(mix_ratio=mix, spelling=spelling)  # type: ignore[arg-type]
+    rewrite = hinglish_rewrite(text, spec, random.Random(seed)).text
+    _survives(text, rewrite)
+    for name in re.findall(r"\b(?:Pune|Priya|Infosys|HDFC|Gurugram)\b", text):
+        assert name in rewrite
+    assert check_facts(text, rewrite).passed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab IiSsm.,?$₹%0123456789XLPA\n"), max_size=80))
+def test_any_text_is_rewritten_without_losing_a_protected_span(text: str) -> None:
+    result = hinglish_rewrite(text, HinglishSpec(), random.Random(0))
+    _survives(text, result.text)
+
+
+# --- spelling, script and determinism ----------------------------------------------------------
+
+PROGRESSIVE = "The company is offering 14 LPA, but I am not sure if I can afford the EMI."
+# the sentence's second clause has two frames ("pakka nahi pata" / "sure nahi hai")
+SPELLINGS = {
+    "standard": (
+        "Company 14 LPA offer kar rahi hai, lekin mujhe {} ki EMI afford karna mumkin hai.",
+        ("pakka nahi pata", "sure nahi hai"),
+    ),
+    "formal": (
+        "Company 14 LPA offer kar rahi hai, lekin mujhe {} ki EMI afford karna mumkin hai.",
+        ("pakka nahin pata", "sure nahin hai"),
+    ),
+    "clipped": (
+        "Company 14 LPA offer kr rhi h, lekin mjhe {} ki EMI afford krna mumkin h.",
+        ("pakka nhi pta", "sure nhi h"),
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(SPELLINGS))
+def test_spelling_variants(spelling: str) -> None:
+    outputs = {_rewrite(PROGRESSIVE, seed, spelling=spelling) for seed in range(8)}
+    frame, fillers = SPELLINGS[spelling]
+    assert outputs == {frame.format(f) for f in fillers}
+
+
+def test_mixed_spelling_draws_both_forms_and_is_seeded() -> None:
+    text = " ".join(s.text for s in read_sources(SALARY))
+    mixed = _rewrite(text, 3, spelling="mixed")
+    words = set(re.findall(r"\w+", mixed))
+    assert {"hai", "h"} <= words
+    assert mixed == _rewrite(text, 3, spelling="mixed")
+
+
+def test_devanagari_script_writes_hindi_words_in_devanagari() -> None:
+    text = "My rent in Pune is Rs 18,000 per month."
+    result = _rewrite(text, script="devanagari")
+    assert result == "Pune में मेरा rent Rs 18,000 per month है."
+    assert validate_hinglish(text, result, script="devanagari").passed
+    latin = validate_hinglish(text, result, script="latin")
+    assert not latin.script_ok
+    assert latin.failures[0].startswith("script: Latin only, found 'म' (DEVANAGARI)")
+
+
+def test_output_is_deterministic_and_leaves_global_random_alone() -> None:
+    text = SALARY.read_text(encoding="utf-8")
+    state = random.getstate()
+    first = [_rewrite(json.loads(line)["text"], 5, mix_ratio=0.5) for line in text.splitlines()]
+    assert random.getstate() == state
+    second = [_rewrite(json.loads(line)["text"], 5, mix_ratio=0.5) for line in text.splitlines()]
+    assert first == second
+
+
+# --- language tags --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Main ek developer hoon", ["hi", "hi", "en", "hi"]),
+        ("the main reason is cost", ["en", "en", "en", "en", "en"]),
+        ("Mujhe Pune mein 12 LPA mila", ["hi", "other", "hi", "other", "other", "hi"]),
+        ("is saal mera CTC kam hai", ["hi", "hi", "hi", "other", "hi", "hi"]),
+        ("मुझे offer मिला", ["hi", "en", "hi"]),
+        ("Kya mujhe negotiate krna chahiye?", ["hi", "hi", "en", "hi", "hi"]),
+    ],
+)
+def test_tagger_tags_words_with_context(text: str, expected: list[str]) -> None:
+    assert [tag for _, tag in tag_words(text)] == expected
+
+
+def test_tagger_agrees_with_the_engines_own_tags() -> None:
+    agree = total = 0
+    for source in read_sources(SALARY):
+        for mix in (0.0, 1.0):
+            result = hinglish_rewrite(source.text, HinglishSpec(mix_ratio=mix), random.Random(0))
+            post = tag_words(result.text)
+            assert [w for w, _ in post] == [w for w, _ in result.tags]
+            agree += sum(a == b for (_, a), (_, b) in zip(post, result.tags, strict=True))
+            total += len(post)
+    assert agree / total >= 0.97
+
+
+def test_every_hindi_word_the_engine_writes_has_a_spelling_row() -> None:
+    spellings = default_lexicon().spellings
+    texts = [s.text for s in read_sources(SALARY)] + [c[1] for c in TEMPLATE_CASES]
+    for text in texts:
+        for mix in (0.0, 1.0):
+            result = hinglish_rewrite(text, HinglishSpec(mix_ratio=mix), random.Random(1))
+            for word, tag in result.tags:
+                if tag == "hi":
+                    assert word.lower() in spellings, word
+
+
+# --- validation (any engine) ------------------------------------------------------------------
+
+ORIGINAL = "My rent in Pune is Rs 18,000 per month."
+
+
+@pytest.mark.parametrize(
+    ("rewrite", "kwargs", "failure"),
+    [
+        ("Pune mein mera rent Rs 18,000 per month hai.", {}, None),
+        ("पुणे में मेरा rent Rs 18,000 per month है.", {}, "script: Latin only"),
+        ("Pune mein mera rent Rs 81,000 per month hai.", {}, "facts: money changed"),
+        ("Pune mein mera rent hai.", {}, "facts: money omitted"),
+        (
+            "Pune mein mera rent Rs 18,000 per month hai.",
+            {"min_hindi_share": 0.9},
+            "mix: Hindi share 0.60 outside [0.90, 1.00]",
+        ),
+        (
+            "My rent in Pune is Rs 18,000 per month.",
+            {"min_hindi_share": 0.2},
+            "mix: Hindi share 0.00",
+        ),
+    ],
+)
+def test_validation_reports_each_failure(
+    rewrite: str, kwargs: dict[str, float], failure: str | None
+) -> None:
+    result = validate_hinglish(ORIGINAL, rewrite, **kwargs)  # type: ignore[arg-type]
+    if failure is None:
+        assert result.passed and result.failures == ()
+    else:
+        assert not result.passed
+        assert any(f.startswith(failure) for f in result.failures), result.failures
+
+
+def test_script_problems_name_each_character_once() -> None:
+    devanagari = ["'म' (DEVANAGARI)", "'े' (DEVANAGARI)", "'र' (DEVANAGARI)", "'ा' (DEVANAGARI)"]
+    assert script_problems("मेरा offer, मेरा café, ₹ 500") == devanagari
+    assert script_problems("café ₹ 500 naïve") == []
+    assert script_problems("मेरा offer", "devanagari") == []
+    assert script_problems("mera офер") == [
+        "'о' (CYRILLIC)",
+        "'ф' (CYRILLIC)",
+        "'е' (CYRILLIC)",
+        "'р' (CYRILLIC)",
+    ]
+
+
+# --- the spec and the rules engine ------------------------------------------------------------
+
+
+def test_spec_validates_its_band_and_choices() -> None:
+    spec = parse_spec({"transform": "hinglish", "mix_ratio": 0.3, "spelling": "clipped"})
+    assert isinstance(spec, HinglishSpec)
+    assert (spec.min_hindi_share, spec.max_hindi_share, spec.script) == (0.2, 0.9, "latin")
+    with pytest.raises(ValidationError, match="min_hindi_share is above max_hindi_share"):
+        HinglishSpec(min_hindi_share=0.8, max_hindi_share=0.3)
+    with pytest.raises(ValidationError):
+        parse_spec({"transform": "hinglish", "script": "gurmukhi"})
+    with pytest.raises(ValidationError):
+        parse_spec({"transform": "hinglish", "mix_ratio": 1.5})
+
+
+def test_rules_engine_records_tags_sentences_and_validation() -> None:
+    engine = RulesEngine()
+    source = Source(
+        id="s1", text="I am a nurse with 3 years of experience. Placements there average 28 LPA."
+    )
+    spec = HinglishSpec(mix_ratio=0.0)
+    variant = engine.transform(source, spec, seed=3)
+    assert variant.text == (
+        "Main ek nurse hoon, mere paas 3 years ka experience hai. Placements there average 28 LPA."
+    )
+    details = variant.provenance.details
+    assert [w for w, _ in details["language_tags"]] == [w for w, _ in tag_words(variant.text or "")]
+    assert details["language_tags"][:4] == [
+        ["Main", "hi"],
+        ["ek", "hi"],
+        ["nurse", "en"],
+        ["hoon", "hi"],
+    ]
+    assert [s["status"] for s in details["sentences"]] == ["converted", "english"]
+    assert details["converted_share"] == 0.5
+    assert details["validation"]["passed"] is True
+    (edit,) = variant.provenance.edits
+    assert edit.operator == "hinglish:self_description.role_with"
+    assert (edit.start, edit.end) == (0, 40)
+    assert edit.before == "I am a nurse with 3 years of experience."
+    assert variant.variant_id == engine.transform(source, spec, seed=3).variant_id
+    assert engine.rates(spec) == {}
+
+
+def test_rules_engine_reports_a_variant_outside_its_band() -> None:
+    engine = RulesEngine()
+    source = Source(id="s2", text="Placements there average 28 LPA.")
+    variant = engine.transform(source, HinglishSpec(min_hindi_share=0.3), seed=0)
+    assert variant.text == source.text
+    validation = variant.provenance.details["validation"]
+    assert validation["passed"] is False and validation["mix_ok"] is False
+    assert validation["failures"] == ["mix: Hindi share 0.00 outside [0.30, 0.90]"]
+
+
+def test_corpus_config_expands_and_runs_hinglish_specs(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from guisekit.cli import app
+
+    config = tmp_path / "corpus.yaml"
+    config.write_text(
+        f"sources: {{path: {SALARY}, limit: 2}}\nseed: 0\n"
+        "transforms:\n  - transform: hinglish\n    mix_ratio: [0.0, 1.0]\n"
+        "    spelling: clipped\noutput: {dir: out, format: jsonl}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["corpus", str(config)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(x) for x in (tmp_path / "out/corpus.jsonl").read_text().splitlines()]
+    assert len(rows) == 4
+    assert {r["transform"] for r in rows} == {"hinglish"}
+    assert {r["spec"]["mix_ratio"] for r in rows} == {0.0, 1.0}
+    assert all(" h" in r["text"] for r in rows)
+    summary = [json.loads(x) for x in (tmp_path / "out/summary.jsonl").read_text().splitlines()]
+    assert summary[0]["transform"] == "hinglish" and summary[0]["fact_pass"] == 1.0
