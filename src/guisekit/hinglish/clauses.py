@@ -21,13 +21,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
-from guisekit.hinglish.templates import VERB_KINDS, Spans, Template, candidates, templates_of
+from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
 from guisekit.hinglish.text import Tok
 from guisekit.hinglish.verbs import inflect
 
 __all__ = ["ClauseConverter", "join"]
 
-_REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
 # "so" joins clauses only after a comma (", so I am not sure"); without one it is
 # usually "so that", which is not a coordination
 _SPLITS = re.compile(r"(?:,\s*|\s+)(?P<conj>and|but|or|because|if)\s+|,\s*(?P<so>so)\s+|,\s+(?=\S)")
@@ -62,14 +61,18 @@ class ClauseConverter:
             if template.condition_only and not condition:
                 continue
             for spans in candidates(template, text):
+                mark = len(self.used)
                 rendered = self._apply(template, text, spans, offset, condition)
                 if rendered is not None:
                     self.used.append(template.id)
                     return rendered
+                del self.used[mark:]  # templates of nested clauses of a failed attempt
         return self._split(text, offset, condition, depth) if depth < _MAX_SPLITS else None
 
     def _split(self, text: str, offset: int, condition: bool, depth: int) -> Toks | None:
+        mark = len(self.used)
         for match in _SPLITS.finditer(text):
+            del self.used[mark:]  # templates of an earlier split that failed
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
@@ -102,6 +105,7 @@ class ClauseConverter:
             joiner = () if conj == "," else _words(self.r.conjunctions[conj], self.r)
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
+        del self.used[mark:]
         return None
 
     def _starts_with_verb(self, text: str) -> bool:
@@ -116,7 +120,7 @@ class ClauseConverter:
     def _apply(
         self, template: Template, text: str, spans: Spans, offset: int, condition: bool
     ) -> Toks | None:
-        self.r.reflexive = _reflexive_words(template.reflexive, text, spans)
+        reflexive = _reflexive_words(template.reflexive, text, spans)
         slots: dict[str, Slot] = {}
         for name, kind in template.slots.items():
             span = spans.get(name)
@@ -124,6 +128,7 @@ class ClauseConverter:
                 slots[name] = ()
                 continue
             value, at = text[span[0] : span[1]], offset + span[0]
+            self.r.reflexive = reflexive  # a nested clause may have changed it
             rendered = self._slot(kind, value, at, condition, name in template.predicate)
             if rendered is None:
                 return None
@@ -166,7 +171,7 @@ class ClauseConverter:
     def _frame(self, frame: str, slots: Mapping[str, Slot]) -> Toks | None:
         out: list[Tok] = []
         at = 0
-        for ref in _REF.finditer(frame):
+        for ref in REF.finditer(frame):
             out.extend(_words(frame[at : ref.start()], self.r))
             at = ref.end()
             piece = self._ref(slots, *ref.groups())

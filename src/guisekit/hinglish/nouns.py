@@ -115,8 +115,8 @@ class NounRenderer(WordRenderer, ABC):
         return NounPhrase(
             (),
             (),
-            a.form("direct") + joiner + b.form("direct"),  # type: ignore[operator]
-            a.form("obl") + joiner + b.form("obl"),  # type: ignore[operator]
+            (a.form("direct") or ()) + joiner + (b.form("direct") or ()),
+            (a.form("obl") or ()) + joiner + (b.form("obl") or ()),
             gender,
             conj == "and" or b.plural,
         )
@@ -124,9 +124,8 @@ class NounRenderer(WordRenderer, ABC):
     def _head(
         self, words: Sequence[Word], predicate: bool = False
     ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
-        """Render a noun phrase without trailing modifiers: determiner, modifiers, head,
-        and ``of`` / ``'s`` genitives (``4 years of experience`` -> ``4 saal ka
-        experience``)."""
+        """Render a noun phrase without trailing modifiers: adverbs, determiner, modifiers,
+        head, and ``of`` genitives (``4 years of experience`` -> ``4 saal ka experience``)."""
         lows = [w.low for w in words]
         if "of" in lows[1:-1]:
             return self._genitive(words, lows.index("of"))

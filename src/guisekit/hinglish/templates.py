@@ -26,12 +26,25 @@ from dataclasses import dataclass
 
 from guisekit.errors import ResourceError
 from guisekit.hinglish.lexicon import HinglishLexicon
+from guisekit.hinglish.verbs import VERB_FORMS
 
-__all__ = ["VERB_KINDS", "Part", "Template", "candidates", "compile_templates", "templates_of"]
+__all__ = [
+    "REF",
+    "VERB_KINDS",
+    "Part",
+    "Template",
+    "candidates",
+    "compile_templates",
+    "templates_of",
+]
 
 _SLOT = re.compile(r"\{(np|vbase|vpast|vpp|ving|v3|pp\?|n|pron|clause|cond):(\w+)\}")
 VERB_KINDS = {"vbase": "base", "vpast": "past", "vpp": "participle", "ving": "ing", "v3": "third"}
 _PRONOUNS = r"(?:i|me|we|us|he|him|she|her|they|them|you)\b"
+# a frame's reference to a slot: {name}, {name:form}, {name:form@controller}, {name|word}
+REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
+_NP_FORMS = frozenset({"direct", "obl", "pps", "bare", "ko", "se", "ne", "ka", "paas"})
+_VP_FORMS = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pre", "hai"})
 _WORD_END = re.compile(r"[^\s,;:]+")
 _MAX_CANDIDATES = 16
 
@@ -119,13 +132,16 @@ class _Compiler:
         frames = raw["hi"]
         if not isinstance(frames, list) or not frames:
             raise TypeError("`hi` must be a non-empty list of frames")
+        slots = {name: kind for kind, name in _SLOT.findall(pattern)}
+        for frame in frames:
+            _check_frame(str(frame), slots)
         reflexive = raw.get("reflexive")
         return Template(
             id=str(raw["id"]),
             kind=str(raw["kind"]),
             regex=re.compile("".join(whole), re.IGNORECASE),
             parts=tuple(parts),
-            slots={name: kind for kind, name in _SLOT.findall(pattern)},
+            slots=slots,
             frames=tuple(str(f) for f in frames),
             reflexive=None if not reflexive else "writer" if reflexive is True else str(reflexive),
             condition_only=bool(raw.get("condition_only", False)),
@@ -134,6 +150,22 @@ class _Compiler:
             predicate=tuple(raw.get("predicate", ())),  # type: ignore[arg-type]
             verb_type=dict(raw.get("verb_type", {})),  # type: ignore[call-overload]
         )
+
+
+def _check_frame(frame: str, slots: Mapping[str, str]) -> None:
+    """A frame may only refer to its template's slots, in forms their kind has."""
+    for name, form, ctl, _word in REF.findall(frame):
+        kind = slots.get(name)
+        if kind is None:
+            raise ValueError(f"frame {frame!r} refers to unknown slot {name!r}")
+        if ctl and ctl != "obj" and ctl not in slots:
+            raise ValueError(f"frame {frame!r} agrees with unknown slot {ctl!r}")
+        if not form:
+            continue
+        allowed = _VP_FORMS if kind in VERB_KINDS else _NP_FORMS
+        verb_only = form.startswith("v.") and kind in VERB_KINDS and form[2:] in _VP_FORMS
+        if form not in allowed and not verb_only:
+            raise ValueError(f"frame {frame!r}: {name!r} ({kind}) has no form {form!r}")
 
 
 def compile_templates(lexicon: HinglishLexicon) -> tuple[Template, ...]:

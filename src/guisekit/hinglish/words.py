@@ -78,8 +78,8 @@ class WordRenderer:
             return tuple(self.tagged(rendering)) if rendering != low else (Tok(word.text, "en"),)
         if low in self.lex.english_function_words or low in self.lex.english_verb_forms:
             return None
-        if not word.text[0].isalpha():
-            return None
+        if not word.text[0].isalpha() or "'" in low or "’" in low:
+            return None  # possessives and contractions ("mother's", "don't") are syntax
         if self._verb_not_noun(low):
             return None  # a verb inside a noun phrase: the clause was split wrongly
         entry: Content | None = self.lex.content.get(low)
