@@ -229,3 +229,32 @@ def test_overlapping_jobs_on_one_runner_share_its_connections(tmp_path, keys):
         short, long = asyncio.run(both())
     assert [a.status for a in short + long] == ["ok"] * 24
     assert runner._chats == {}, "the last job out closes the pools"
+
+
+def test_batch_submitted_before_a_crash_is_joined_not_resubmitted(tmp_path, keys, monkeypatch):
+    with StubServer(StubConfig(batch_delay_s=0.1), rewrite_responder) as stub:
+        ref = parse_model({"model": "openai:stub-batch", "base_url": stub.openai_base_url})
+        template = load_prompt("standardise/rewrite")
+        requests = [
+            LLMRequest(model=ref, prompt=template.render(text=f"I owe ${i}.00!!", style="plain"))
+            for i in range(10)
+        ]
+
+        async def crash(self, record, model):
+            raise RuntimeError("killed while polling")
+
+        monkeypatch.setattr(BatchRunner, "_collect", crash)
+        with pytest.raises(RuntimeError, match="killed while polling"):
+            BatchRunner(LLMRunner(Store(tmp_path / "c.sqlite"))).run(requests)
+        monkeypatch.undo()
+        monkeypatch.setenv("OPENAI_API_KEY", OPENAI_SECRET)
+        [journalled] = Store(tmp_path / "c.sqlite").open_batches()
+        assert len(journalled.keys) == 10
+
+        answers = BatchRunner(
+            LLMRunner(Store(tmp_path / "c.sqlite")), BatchSettings(poll_interval_s=0.05)
+        ).run(requests)
+        created = stub.stats().by_endpoint.get("POST /v1/batches", 0)
+    assert [a.status for a in answers] == ["ok"] * 10
+    assert created == 1, "the restarted run joined the journalled batch"
+    assert list(Store(tmp_path / "c.sqlite").open_batches()) == []

@@ -537,6 +537,6 @@ def test_many_slow_requests_run_concurrently() -> None:
         wall = time.monotonic() - start
         stats = stub.stats()
     assert [json.loads(p)["choices"][0]["message"]["content"] for p in payloads] == ["ok"] * 200
-    assert wall < 1.5
+    assert wall < 5.0  # one at a time would take 100 s; a loose bound survives a busy machine
     assert stats.peak_in_flight == 200
     assert stats.by_status == {200: 200}
