@@ -115,7 +115,7 @@ class LLMRequest:
         return "a-" + stable_hash(
             self.model.identity(),
             self.prompt,
-            schema(self.prompt.output_schema).model_json_schema(),
+            _schema_json(self.prompt.output_schema),
             self.logprobs,
             self.sample,
             length=32,
@@ -353,6 +353,12 @@ class LLMRunner:
         exc = state.outcome.exception() if state.outcome else None
         after = exc.fault.retry_after if isinstance(exc, _Transient) else None
         return max(jitter, after or 0.0)
+
+
+@functools.cache
+def _schema_json(name: str) -> dict[str, Any]:
+    """The JSON Schema of a named output schema (part of every key; computed once)."""
+    return schema(name).model_json_schema()
 
 
 def opening_messages(request: LLMRequest) -> list[BaseMessage]:
