@@ -204,6 +204,10 @@ class Standardiser:
         chain: Runnable[RunnableInput, Any] = self.as_runnable() | other
         return chain
 
+    def check_text(self, text: str) -> str:
+        """``text`` if the standardiser accepts it, else :class:`InputError` saying why."""
+        return self._check_texts([text])[0]
+
     def cache_info(self) -> CacheInfo:
         return self._cache.info()
 
@@ -230,10 +234,6 @@ class Standardiser:
 
     def _pick_styles(self, styles: Sequence[StandardStyle] | None) -> tuple[StandardStyle, ...]:
         return self.styles if styles is None else self._resolve_styles(styles)
-
-    def check_text(self, text: str) -> str:
-        """``text`` if the standardiser accepts it, else :class:`InputError` saying why."""
-        return self._check_texts([text])[0]
 
     def _check_texts(self, texts: Sequence[str]) -> list[str]:
         if isinstance(texts, str):
