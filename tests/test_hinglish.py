@@ -752,8 +752,11 @@ def test_corpus_config_expands_and_runs_hinglish_specs(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     rows = [json.loads(x) for x in (tmp_path / "out/corpus.jsonl").read_text().splitlines()]
     assert len(rows) == 4
-    assert {r["transform"] for r in rows} == {"hinglish"}
+    assert {r["transform"] for r in rows} == {"hinglish:0.0", "hinglish:1.0"}
     assert {r["spec"]["mix_ratio"] for r in rows} == {0.0, 1.0}
     assert all(" h" in r["text"] for r in rows)
     summary = [json.loads(x) for x in (tmp_path / "out/summary.jsonl").read_text().splitlines()]
-    assert summary[0]["transform"] == "hinglish" and summary[0]["fact_pass"] == 1.0
+    assert [(r["transform"], r["fact_pass"]) for r in summary] == [
+        ("hinglish:0.0", 1.0),
+        ("hinglish:1.0", 1.0),
+    ]

@@ -87,7 +87,12 @@ def _measures(text: str) -> dict[str, float]:
 
 def label_of(spec: TransformSpec) -> str:
     """Short label of a spec's transform and main parameter (hedge:hedged)."""
-    detail = {"hedge": "direction", "fact_edit": "kind", "standardise": "style"}.get(spec.transform)
+    detail = {
+        "hedge": "direction",
+        "fact_edit": "kind",
+        "standardise": "style",
+        "hinglish": "mix_ratio",
+    }.get(spec.transform)
     return f"{spec.transform}:{getattr(spec, detail)}" if detail else spec.transform
 
 

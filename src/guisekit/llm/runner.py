@@ -251,7 +251,11 @@ class LLMRunner:
                     transient=True,
                 )
             except Exception as exc:  # a per-request rejection: recorded, the job goes on
-                return failed(request, classify(exc).detail, attempt, usage, started)
+                # Not cached as final: a rejection (404, 400) usually comes from the
+                # endpoint or config, which the user fixes before running again.
+                return failed(
+                    request, classify(exc).detail, attempt, usage, started, transient=True
+                )
             usage = _add(usage, reply)
             verdict = self.judge(request, reply, attempt, usage, started)
             if isinstance(verdict, Answer):
@@ -379,7 +383,8 @@ def failed(
     transient: bool = False,
     batch: bool = False,
 ) -> Answer:
-    """An ``error`` answer; ``transient`` ones are journalled but retried by a re-run."""
+    """An ``error`` answer; ``transient`` ones (no usable reply from the model: transport
+    faults, rejected requests) are journalled but retried by a re-run."""
     return Answer(
         key=request.key,
         model=request.model.label,

@@ -3,9 +3,9 @@
 Each answer is committed the moment it arrives, keyed by a hash of everything that decides
 it (model identity, rendered messages, prompt id and version, output schema, sample index).
 A re-run of a finished job therefore sends no request, and a run killed at any point loses
-at most the calls in flight. Answers that failed for a transient reason (the provider was
-down, retries ran out) are journalled but not served as cache hits, so a re-run retries
-them. Batch submissions are journalled before polling, so a restart resumes them.
+at most the calls in flight. Answers that failed without a usable reply from the model (the
+provider was down and retries ran out, or it rejected the request) are journalled but not
+served as cache hits, so a re-run retries them. Batch submissions are journalled before polling, so a restart resumes them.
 
 Nothing secret is stored: keys never enter a request's identity.
 """

@@ -31,7 +31,14 @@ from guisekit.rules import RulesEngine
 from guisekit.specs import TransformSpec, parse_spec
 from guisekit.testing.stub_models import StubReply, StubRequest, TokenLogprob, TopLogprob
 
-__all__ = ["answer_prompt", "chat_responder", "echo_responder", "rewrite_responder"]
+__all__ = [
+    "answer_prompt",
+    "attribute_reply",
+    "chat_responder",
+    "demo_responder",
+    "echo_responder",
+    "rewrite_responder",
+]
 
 _TEXT = re.compile(r"<text>\n(?P<text>.*)\n</text>", re.DOTALL)
 _PERSONA = re.compile(r"as this person would write it \((?P<id>[a-z_]+(?:-[a-z_]+)+)\)")
@@ -141,3 +148,15 @@ def echo_responder(request: StubRequest) -> StubReply:
     user = next((text for role, text in request.messages if role == "user"), "")
     found = _TEXT.search(user)
     return StubReply(text=json.dumps({"text": found["text"] if found else "ok", "changes": []}))
+
+
+def demo_responder(request: StubRequest) -> StubReply:
+    """Answers every guisekit prompt: rewrites and attributes as :func:`rewrite_responder`,
+    audits as :func:`~guisekit.testing.audit_responder.audit_responder`. Used by the README's
+    offline walk-through of the LLM path (``--responder
+    guisekit.testing.responders:demo_responder``)."""
+    from guisekit.testing.audit_responder import audit_responder
+
+    if any("<text_a>" in text for role, text in request.messages if role == "user"):
+        return audit_responder(request)
+    return rewrite_responder(request)
