@@ -258,3 +258,22 @@ def test_batch_submitted_before_a_crash_is_joined_not_resubmitted(tmp_path, keys
     assert [a.status for a in answers] == ["ok"] * 10
     assert created == 1, "the restarted run joined the journalled batch"
     assert list(Store(tmp_path / "c.sqlite").open_batches()) == []
+
+
+def test_rejected_requests_are_recorded_but_retried_by_the_next_run(tmp_path, keys):
+    with StubServer(StubConfig(), rewrite_responder) as stub:
+        wrong = _requests(stub, 2)
+        wrong = [
+            LLMRequest(
+                model=r.model.model_copy(update={"base_url": stub.base_url + "/nowhere"}),
+                prompt=r.prompt,
+            )
+            for r in wrong
+        ]
+        store = Store(tmp_path / "c.sqlite")
+        first = LLMRunner(store).run(wrong)
+        assert [a.status for a in first] == ["error", "error"]
+        assert all("404" in (a.reason or "") for a in first)
+        assert store.count() == 2 and store.get_many(r.key for r in wrong) == {}
+        LLMRunner(store).run(wrong)
+        assert stub.stats().total_requests == 4, "a fixed config gets a fresh try"
