@@ -275,5 +275,6 @@ def test_rejected_requests_are_recorded_but_retried_by_the_next_run(tmp_path, ke
         assert [a.status for a in first] == ["error", "error"]
         assert all("404" in (a.reason or "") for a in first)
         assert store.count() == 2 and store.get_many(r.key for r in wrong) == {}
-        LLMRunner(store).run(wrong)
-        assert stub.stats().total_requests == 4, "a fixed config gets a fresh try"
+        again = LLMRunner(store)
+        again.run(wrong)
+        assert again.tally["openai:stub-gpt"].requests == 2, "a fixed config gets a fresh try"
