@@ -5,7 +5,8 @@ it (model identity, rendered messages, prompt id and version, output schema, sam
 A re-run of a finished job therefore sends no request, and a run killed at any point loses
 at most the calls in flight. Answers that failed without a usable reply from the model (the
 provider was down and retries ran out, or it rejected the request) are journalled but not
-served as cache hits, so a re-run retries them. Batch submissions are journalled before polling, so a restart resumes them.
+served as cache hits, so a re-run retries them. Batch submissions are journalled before
+polling, so a restart resumes them.
 
 Nothing secret is stored: keys never enter a request's identity.
 """
