@@ -24,17 +24,20 @@ def engine(monkeypatch, tmp_path):
 
 
 def test_prompt_asks_for_latin_script_and_keeps_facts():
-    system, user = load_prompt("hinglish/rewrite").render(
-        text="I got 12 LPA.", mix_ratio=0.5, spelling="clipped", script="latin"
-    ).messages
+    system, user = (
+        load_prompt("hinglish/rewrite")
+        .render(text="I got 12 LPA.", mix_ratio=0.5, spelling="clipped", script="latin")
+        .messages
+    )
     assert "Latin alphabet only" in system.content and "12 LPA stays 12 LPA" in system.content
     assert "h for hai" in system.content and "about 50%" in user.content
 
 
 def test_hinglish_variant_is_validated_and_tagged(engine):
     llm, stub = engine
-    [variant] = llm.transform_batch([Source(id="s", text=TEXT)],
-                                    [parse_spec({"transform": "hinglish"})])
+    [variant] = llm.transform_batch(
+        [Source(id="s", text=TEXT)], [parse_spec({"transform": "hinglish"})]
+    )
     assert variant.status == "ok" and "hoon" in (variant.text or "")
     details = variant.provenance.details
     assert details["validation"]["passed"] and details["attempts"] == 1

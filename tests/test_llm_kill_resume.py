@@ -43,8 +43,9 @@ def test_sigkill_at_ten_random_points_then_resume(tmp_path):
         env = {**os.environ, "OPENAI_API_KEY": "sk-kill-test"}
         rng = random.Random(20261129)
         for _ in range(KILLS):
-            process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
+            process = subprocess.Popen(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
             time.sleep(rng.uniform(0.8, 3.5))  # imports take ~0.7 s; a full run ~4 s
             process.kill()
             process.wait()
