@@ -48,13 +48,27 @@ def serve_command(
     ] = None,
     cache_size: Annotated[int, typer.Option(help="Results cached per (text, style).")] = 4096,
     seed: Annotated[int, typer.Option(help="Engine seed.")] = 0,
+    gate_auditor: Annotated[
+        str | None,
+        typer.Option(
+            help="Also gate every candidate with this LLM fact auditor "
+            "(provider:name[@url]); a material verdict returns the original."
+        ),
+    ] = None,
+    gate_domain: Annotated[
+        str, typer.Option(help="Auditor wording: complaints, interviews, salary or a YAML path.")
+    ] = "complaints",
+    gate_cache: Annotated[
+        Path, typer.Option(help="Answer cache (SQLite) of the gate auditor.")
+    ] = Path("llm-cache.sqlite"),
 ) -> None:
     """Serve the fact-gated standardiser over HTTP: POST /standardise, GET /health.
 
     Each text is rewritten into the default style(s) and checked for kept money amounts,
-    dates and percentages; when a fact changed, the original comes back with
-    "fallback": true and the reasons. Requests waiting for a free slot past --timeout get
-    503, requests still running get 504. Texts are not logged unless --log-text.
+    dates and percentages (and, with --gate-auditor, by an LLM fact auditor); when a fact
+    changed, the original comes back with "fallback": true and the reasons. Requests
+    waiting for a free slot past --timeout get 503, requests still running get 504. Texts
+    are not logged unless --log-text.
 
     [bold]Examples[/bold]
 
@@ -100,7 +114,14 @@ def serve_command(
     else:  # a relative cache path in the file is relative to the file
         engine = make_engine(load_engine_config(engine_config), engine_config.resolve().parent)
     styles: list[StandardStyle] = [_style(s) for s in style or ["plain"]]
-    standardiser = Standardiser(engine, styles, seed=seed, cache_size=max(cache_size, 0))
+    auditor = None
+    if gate_auditor is not None:
+        from guisekit.standardise.gate import LLMGateAuditor
+
+        auditor = LLMGateAuditor.from_model(gate_auditor, gate_domain, gate_cache)
+    standardiser = Standardiser(
+        engine, styles, seed=seed, gate_auditor=auditor, cache_size=max(cache_size, 0)
+    )
     app = create_app(standardiser, settings)
     sock = bind_socket(host, port)
     bound_port = sock.getsockname()[1]

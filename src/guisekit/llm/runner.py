@@ -160,11 +160,13 @@ class LLMRunner:
         self.store = store
         self.settings = settings or RunnerSettings()
         self._chat_factory = chat_factory
-        self._chats: dict[tuple[str, bool], BaseChatModel] = {}
+        # Connection pools belong to an event loop: one set per loop that runs jobs, closed
+        # when that loop's last overlapping job ends.
+        self._chats: dict[tuple[int, str, bool], BaseChatModel] = {}
+        self._active: dict[int, int] = {}
         self._limiters: dict[str, Limiter] = {}
         self.tally: dict[str, ModelTally] = {}
         self._rng = random.Random(f"backoff:{seed}")
-        self._active = 0  # overlapping arun calls; the last one out closes the pools
 
     def run(
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
@@ -200,23 +202,26 @@ class LLMRunner:
                     on_answer(answer)
 
         workers = min(self.settings.concurrency, len(todo))
-        self._active += 1
+        loop = id(asyncio.get_running_loop())
+        self._active[loop] = self._active.get(loop, 0) + 1
         try:
             await asyncio.gather(*(worker() for _ in range(workers)))
         finally:
-            self._active -= 1
-            if self._active == 0:
+            self._active[loop] -= 1
+            if self._active[loop] == 0:
+                del self._active[loop]
                 await self.aclose()
         return [done[r.key] for r in requests]
 
     async def aclose(self) -> None:
-        """Close the chat models' connections; the next job opens new ones."""
-        chats, self._chats = self._chats, {}
-        for chat in chats.values():
-            await close_chat_model(chat)
+        """Close this event loop's chat connections; the next job opens new ones."""
+        loop = id(asyncio.get_running_loop())
+        mine = [slot for slot in self._chats if slot[0] == loop]
+        for slot in mine:
+            await close_chat_model(self._chats.pop(slot))
 
     def _chat(self, model: ModelRef, logprobs: bool) -> BaseChatModel:
-        slot = (model.label, logprobs)
+        slot = (id(asyncio.get_running_loop()), model.label, logprobs)
         if slot not in self._chats:
             self._chats[slot] = self._chat_factory(model, logprobs)
         return self._chats[slot]
