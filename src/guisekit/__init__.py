@@ -1,6 +1,9 @@
 """guisekit: sociolinguistic guise and style rewriting for linguistic-profiling audits.
 
-The public API is re-exported here; everything else is private and may change.
+The core records and specs are re-exported here. Each job has its own subpackage with an
+explicit ``__all__``, imported on use so the CLI starts fast: ``guisekit.corpus``,
+``guisekit.llm``, ``guisekit.audit``, ``guisekit.attributes``, ``guisekit.gelbach``,
+``guisekit.grid``, ``guisekit.hinglish``, ``guisekit.standardise``, ``guisekit.testing``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from guisekit.specs import (
     AccentSpec,
     FactEditSpec,
     HedgeSpec,
+    HinglishSpec,
     IdentitySpec,
     PersonaSpec,
     StandardiseSpec,
@@ -35,6 +39,7 @@ __all__ = [
     "FactEditSpec",
     "GuisekitError",
     "HedgeSpec",
+    "HinglishSpec",
     "IdentitySpec",
     "InputError",
     "OutputError",
