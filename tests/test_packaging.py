@@ -21,10 +21,19 @@ from guisekit.personas import load_grid
 from guisekit.rules import RulesEngine
 from guisekit.models import Source
 from guisekit.specs import StandardiseSpec
+from guisekit.llm.engine import PROMPTS
+from guisekit.llm.prompts import load_prompt
+from guisekit.attributes import load_attribute_set
+from guisekit.audit.domains import load_domain
+from guisekit.grid.config import load_identifier_set
 v = RulesEngine().transform(Source(id="s", text="I dont like it!! I recieved $5."),
                             StandardiseSpec(style="plain"))
+prompts = [load_prompt(p).id for p in [*PROMPTS.values(), "audit/compare", "attribute/score"]]
 print(json.dumps({"file": guisekit.__file__, "lexicons": str(data_root("lexicons")),
-                  "personas": len(load_grid().personas()), "text": v.text}))
+                  "personas": len(load_grid().personas()), "text": v.text,
+                  "prompts": prompts, "attributes": len(load_attribute_set().attributes),
+                  "domain": load_domain("salary").name,
+                  "identifiers": len(load_identifier_set("india").identifiers)}))
 """
 
 
@@ -68,6 +77,8 @@ def test_wheel_contains_data_and_runs_from_an_installed_copy(tmp_path: Path) -> 
     assert probe["lexicons"].startswith(str(site))
     assert probe["personas"] == 36
     assert probe["text"] == "I do not like it. I got $5."  # fixed, expanded, plain
+    assert len(probe["prompts"]) == 8 and probe["attributes"] == 19
+    assert probe["domain"] == "salary" and probe["identifiers"] >= 80
 
 
 def test_public_api_matches_all() -> None:
