@@ -24,7 +24,7 @@ from guisekit.audit.auditor import AuditOutcome, LLMAuditor, audit_pairs
 from guisekit.audit.pairs import AuditPair
 from guisekit.audit.validity import DEFAULT_THRESHOLD, AuditorValidity, auditor_validity
 from guisekit.facts import FactCheckResult, check_facts
-from guisekit.facts.model import FactKind, Severity, Verdict
+from guisekit.facts.record import DiscrepancyRecord, FactCheckRecord
 from guisekit.llm.runner import Executor
 from guisekit.llm.store import Answer
 
@@ -46,44 +46,20 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class ExactDiscrepancy(_Frozen):
-    """One fact the exact check found added, omitted or changed."""
-
-    change: Literal["added", "omitted", "changed"]
-    kind: FactKind
-    severity: Severity
-    original: str | None
-    rewrite: str | None
-    description: str
+ExactDiscrepancy = DiscrepancyRecord
 
 
-class ExactCheck(_Frozen):
+class ExactCheck(FactCheckRecord):
     """The exact check's verdict on one pair, with every discrepancy and the facts compared."""
 
-    verdict: Verdict
-    discrepancies: tuple[ExactDiscrepancy, ...] = ()
     original_facts: tuple[str, ...] = ()
     rewrite_facts: tuple[str, ...] = ()
-
-    @property
-    def passed(self) -> bool:
-        return self.verdict != "fail"
 
     @classmethod
     def of(cls, result: FactCheckResult) -> ExactCheck:
         return cls(
             verdict=result.verdict,
-            discrepancies=tuple(
-                ExactDiscrepancy(
-                    change=d.change,
-                    kind=d.kind,
-                    severity=d.severity,
-                    original=None if d.original is None else d.original.text,
-                    rewrite=None if d.rewrite is None else d.rewrite.text,
-                    description=d.describe(),
-                )
-                for d in result.discrepancies
-            ),
+            discrepancies=cls.records(result),
             original_facts=tuple(f.key for f in result.original_facts),
             rewrite_facts=tuple(f.key for f in result.rewrite_facts),
         )

@@ -3,10 +3,13 @@
 from guisekit.facts.compare import check_facts, compare_facts
 from guisekit.facts.extract import extract_facts
 from guisekit.facts.model import Discrepancy, Fact, FactCheckResult
+from guisekit.facts.record import DiscrepancyRecord, FactCheckRecord
 
 __all__ = [
     "Discrepancy",
+    "DiscrepancyRecord",
     "Fact",
+    "FactCheckRecord",
     "FactCheckResult",
     "check_facts",
     "compare_facts",

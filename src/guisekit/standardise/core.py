@@ -343,7 +343,7 @@ class Standardiser:
             fallback=fallback,
             reasons=tuple(_clip(self.redactor(r)) for r in reasons),
             status=variant.status if variant is not None else "error",
-            fact_check=None if job.check is None else FactGate.from_check(job.check),
+            fact_check=None if job.check is None else FactGate.of(job.check),
             audit=job.audit,
             engine=self.engine.name,
             model=None if variant is None else variant.provenance.model,

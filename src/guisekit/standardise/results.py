@@ -6,12 +6,11 @@ caller can store either and explain every fallback.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from guisekit.facts import FactCheckResult
-from guisekit.facts.model import FactKind, Severity, Verdict
+from guisekit.facts.record import DiscrepancyRecord, FactCheckRecord
 from guisekit.models import VariantStatus
 from guisekit.specs import StandardStyle
 
@@ -47,39 +46,9 @@ class GateAuditor(Protocol):
     async def __call__(self, original: str, candidate: str, /) -> GateVerdict: ...
 
 
-class GateDiscrepancy(_Frozen):
-    """One fact the candidate added, omitted or changed (see :mod:`guisekit.facts`)."""
-
-    change: Literal["added", "omitted", "changed"]
-    kind: FactKind
-    severity: Severity
-    original: str | None
-    rewrite: str | None
-    description: str
-
-
-class FactGate(_Frozen):
-    """The exact fact check of a candidate against its original."""
-
-    verdict: Verdict
-    discrepancies: tuple[GateDiscrepancy, ...] = ()
-
-    @classmethod
-    def from_check(cls, check: FactCheckResult) -> FactGate:
-        return cls(
-            verdict=check.verdict,
-            discrepancies=tuple(
-                GateDiscrepancy(
-                    change=d.change,
-                    kind=d.kind,
-                    severity=d.severity,
-                    original=None if d.original is None else d.original.text,
-                    rewrite=None if d.rewrite is None else d.rewrite.text,
-                    description=d.describe(),
-                )
-                for d in check.discrepancies
-            ),
-        )
+GateDiscrepancy = DiscrepancyRecord
+FactGate = FactCheckRecord
+"""The exact fact check of a candidate against its original."""
 
 
 class StyleResult(_Frozen):
