@@ -27,7 +27,7 @@ from guisekit.audit.stats import (
     agreement,
     cluster_rate,
 )
-from guisekit.audit.validity import AuditorValidity
+from guisekit.audit.validity import AuditorValidity, KindDetection
 from guisekit.audit.verdict import CATEGORIES, Category
 from guisekit.errors import InputError
 from guisekit.facts.model import FactKind
@@ -91,17 +91,10 @@ class CategoryCount(_Frozen):
     material: int = Field(ge=0)
 
 
-class ControlRow(_Frozen):
+class ControlRow(KindDetection):
     """A detector's catch rate on the positive controls of one fact-edit kind."""
 
     detector: str
-    kind: str
-    controls: int = Field(ge=0)
-    flagged: int = Field(ge=0)
-
-    @property
-    def rate(self) -> float | None:
-        return self.flagged / self.controls if self.controls else None
 
 
 class AuditReport(_Frozen):
