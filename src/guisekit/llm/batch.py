@@ -66,10 +66,7 @@ class BatchRunner:
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
     ) -> list[Answer]:
         store = self.runner.store
-        unique = {r.key: r for r in requests}
-        done = store.get_many(unique)
-        for answer in done.values():
-            self._report(answer, on_answer)
+        unique, done = self.runner.recall(requests, on_answer)
         pending = {k: r for k, r in unique.items() if k not in done}
         started = time.perf_counter()
         conversation = {k: opening_messages(r) for k, r in pending.items()}
@@ -98,7 +95,7 @@ class BatchRunner:
             if isinstance(verdict, Answer):
                 store.put(verdict)
                 done[key] = verdict
-                self._report(verdict, on_answer)
+                self.runner.report(verdict, on_answer)
             else:
                 conversation[key] = [*conversation[key], *verdict]
 
@@ -127,7 +124,7 @@ class BatchRunner:
                 )
                 store.put(answer)
                 done[key] = answer
-                self._report(answer, on_answer)
+                self.runner.report(answer, on_answer)
         return [done[r.key] for r in requests]
 
     async def _resume(
@@ -168,13 +165,6 @@ class BatchRunner:
             for key in record.keys:
                 settle(key, outcomes.get(key, "missing from the batch results"))
             self.store.save_batch(record.model_copy(update={"status": "joined"}))
-
-    def _report(self, answer: Answer, on_answer: OnAnswer | None) -> None:
-        tally = self.runner.tally.setdefault(answer.model, ModelTally())
-        tally.outcomes[answer.status] = tally.outcomes.get(answer.status, 0) + 1
-        tally.cached += answer.cached
-        if on_answer is not None:
-            on_answer(answer)
 
     def _client(self, model: ModelRef) -> Any:
         """The provider SDK client for batch endpoints (langchain has none), one per model."""

@@ -178,12 +178,7 @@ class LLMRunner:
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
     ) -> list[Answer]:
         """Answer every request, in order; identical requests are sent once."""
-        unique = {r.key: r for r in requests}
-        done = self.store.get_many(unique)
-        for answer in done.values():
-            self._tally(answer)
-            if on_answer is not None:
-                on_answer(answer)
+        unique, done = self.recall(requests, on_answer)
         todo = [r for key, r in unique.items() if key not in done]
         for request in todo:  # builds every client first: a missing key fails before any call
             self._chat(request.model, request.logprobs)
@@ -197,9 +192,7 @@ class LLMRunner:
                 answer = await self._answer(request)
                 self.store.put(answer)
                 done[request.key] = answer
-                self._tally(answer)
-                if on_answer is not None:
-                    on_answer(answer)
+                self.report(answer, on_answer)
 
         workers = min(self.settings.concurrency, len(todo))
         loop = id(asyncio.get_running_loop())
@@ -231,11 +224,24 @@ class LLMRunner:
             self._limiters[model.label] = Limiter(model.rpm, model.tpm)
         return self._limiters[model.label]
 
-    def _tally(self, answer: Answer) -> None:
+    def recall(
+        self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
+    ) -> tuple[dict[str, LLMRequest], dict[str, Answer]]:
+        """The distinct requests by key, and the final answers the store already holds
+        (each reported as it is found)."""
+        unique = {r.key: r for r in requests}
+        done = self.store.get_many(unique)
+        for answer in done.values():
+            self.report(answer, on_answer)
+        return unique, done
+
+    def report(self, answer: Answer, on_answer: OnAnswer | None = None) -> None:
+        """Count an answer in the tally and pass it to ``on_answer``."""
         tally = self.tally.setdefault(answer.model, ModelTally())
         tally.outcomes[answer.status] = tally.outcomes.get(answer.status, 0) + 1
-        if answer.cached:
-            tally.cached += 1
+        tally.cached += answer.cached
+        if on_answer is not None:
+            on_answer(answer)
 
     async def _answer(self, request: LLMRequest) -> Answer:
         started = time.perf_counter()
