@@ -42,13 +42,20 @@ def test_sigkill_at_ten_random_points_then_resume(tmp_path):
         command = [sys.executable, str(ROOT / "cli.py"), "corpus", str(path), "--overwrite"]
         env = {**os.environ, "OPENAI_API_KEY": "sk-kill-test"}
         rng = random.Random(20261129)
+        landed = []
         for _ in range(KILLS):
+            before = stub.stats().total_requests
             process = subprocess.Popen(
                 command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
-            time.sleep(rng.uniform(0.8, 3.5))  # imports take ~0.7 s; a full run ~4 s
+            # Kill mid-run: once this process has started calling (start-up takes a few
+            # seconds), at a random point of what is left (a whole run is ~6 s of calls).
+            while stub.stats().total_requests == before and process.poll() is None:
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0.0, 1.5))
             process.kill()
             process.wait()
+            landed.append(stub.stats().total_requests - before)
         finished = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
         assert finished.returncode == 0, finished.stderr
         sent = stub.stats().total_requests
@@ -58,4 +65,9 @@ def test_sigkill_at_ten_random_points_then_resume(tmp_path):
     assert len(rows) == n
     assert len({r["variant_id"] for r in rows}) == n, "no duplicates"
     assert all(r["status"] == "ok" and r["text"] for r in rows), "no missing variant"
+    print(
+        f"\n{KILLS} SIGKILLs after {landed} new requests each: {sent} requests for {n} "
+        f"variants (bound {n + CONCURRENCY * KILLS})"
+    )
+    assert all(0 < new < n for new in landed), "every kill landed mid-run"
     assert sent <= n + CONCURRENCY * KILLS, f"{sent} requests for {n} variants"
