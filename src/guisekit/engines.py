@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from guisekit.errors import ConfigError
-from guisekit.models import Provenance, Source, Variant
+from guisekit.models import Source, Variant
 from guisekit.specs import TransformSpec
 
 __all__ = [
@@ -24,7 +24,6 @@ __all__ = [
     "EngineTask",
     "make_engine",
     "make_engines",
-    "run_tasks",
     "usage_rows",
 ]
 
@@ -46,6 +45,16 @@ class Engine(Protocol):
     def transform_batch(
         self, sources: Iterable[Source], specs: Sequence[TransformSpec], seed: int = 0
     ) -> list[Variant]: ...
+
+    def run_tasks(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """Make a plan's variants (the LLM engine runs them concurrently); a failed task
+        is a variant with status ``error`` and its reason, never a dropped one."""
+        ...
 
 
 class EngineConfig(BaseModel):
@@ -132,39 +141,6 @@ def make_engine(config: EngineConfig, base: Path = Path(".")) -> Engine:
             hint="list a single model",
         )
     return engines[0]
-
-
-def run_tasks(
-    engine: Engine,
-    tasks: Sequence[EngineTask],
-    seed: int,
-    progress: Callable[[int], None] | None = None,
-) -> list[Variant]:
-    """Make every task's variant on ``engine``: all at once where the engine runs batches
-    itself (concurrent model calls), else one by one. A task that raises is recorded with
-    status ``error`` and its reason, never dropped."""
-    batch = getattr(engine, "run_tasks", None)
-    if batch is not None:
-        result: list[Variant] = batch(tasks, seed, progress)
-        return result
-    variants = []
-    for source, spec, key in tasks:
-        try:
-            variant = engine.transform(source, spec, seed)
-        except Exception as exc:  # recorded per task; the run goes on
-            variant = Variant(
-                source_id=source.id,
-                variant_id=key,
-                spec=spec,
-                text=None,
-                status="error",
-                reason=f"{type(exc).__name__}: {exc}",
-                provenance=Provenance(engine="rules", seed=seed),
-            )
-        variants.append(variant)
-        if progress is not None:
-            progress(1)
-    return variants
 
 
 def usage_rows(engines: Sequence[Engine]) -> list[dict[str, Any]]:

@@ -13,13 +13,14 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from guisekit.engines import EngineTask
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
 from guisekit.models import AppliedEdit, Provenance, Source, Variant
@@ -268,6 +269,33 @@ class RulesEngine:
     ) -> list[Variant]:
         """Every source under every spec, source-major."""
         return [self.transform(source, spec, seed) for source in sources for spec in specs]
+
+    def run_tasks(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """A plan's tasks one by one; a task that raises becomes an ``error`` variant with
+        its reason, never a dropped one."""
+        variants = []
+        for source, spec, key in tasks:
+            try:
+                variant = self.transform(source, spec, seed)
+            except Exception as exc:  # recorded per task; the run goes on
+                variant = Variant(
+                    source_id=source.id,
+                    variant_id=key,
+                    spec=spec,
+                    text=None,
+                    status="error",
+                    reason=f"{type(exc).__name__}: {exc}",
+                    provenance=Provenance(engine="rules", seed=seed),
+                )
+            variants.append(variant)
+            if progress is not None:
+                progress(1)
+        return variants
 
     def rates(self, spec: TransformSpec) -> dict[str, float]:
         """Operator rates a spec runs with (empty for identity and fact edits)."""
