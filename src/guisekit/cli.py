@@ -38,7 +38,7 @@ app = typer.Typer(
     name="guisekit",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -62,11 +62,11 @@ def _root(
 
     Every command runs offline on the embedded `rules` engine by default.
 
-    [bold]Examples[/bold]
+    **Examples**
 
-      guisekit check-facts --pairs examples/data/pairs.jsonl
+        guisekit check-facts --pairs examples/data/pairs.jsonl
 
-      guisekit personas
+        guisekit personas
     """
 
 
@@ -118,11 +118,11 @@ def check_facts_command(
     Exit status works like `diff`: 0 when every pair passes (warnings included), 1 when
     any pair fails, 2 on bad input.
 
-    [bold]Examples[/bold]
+    **Examples**
 
-      guisekit check-facts "I paid $1,200 on 03/14/2023." "On March 14, 2023 I paid $1,200."
+        guisekit check-facts "I paid $1,200 on 03/14/2023." "On March 14, 2023 I paid $1,200."
 
-      guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
+        guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
     """
     if pairs is not None:
         if original is not None or rewrite is not None:
@@ -202,9 +202,9 @@ def corpus_command(
     rules engine), runs the exact fact check on every variant, and writes corpus,
     fact_report and summary files to the output folder.
 
-    [bold]Example[/bold]
+    **Example**
 
-      guisekit corpus examples/quickstart.yaml --overwrite
+        guisekit corpus examples/quickstart.yaml --overwrite
     """
     from guisekit.corpus import build_plan, export_run, load_config, run_plan
     from guisekit.engines import make_engines, usage_rows
@@ -295,11 +295,11 @@ def operators_command(
     With --try TEXT, run each operator alone (every candidate edit accepted) on TEXT and
     show what it produces, or why it does not apply.
 
-    [bold]Examples[/bold]
+    **Examples**
 
-      guisekit operators
+        guisekit operators
 
-      guisekit operators --try "I dont think the bank will refund the $40 fee."
+        guisekit operators --try "I dont think the bank will refund the $40 fee."
     """
     from guisekit.rules import RulesEngine
     from guisekit.rules.operators import REGISTRY
@@ -327,9 +327,9 @@ def personas_command(
 ) -> None:
     """List the personas of the built-in grid (or of --grid) with their descriptions.
 
-    [bold]Example[/bold]
+    **Example**
 
-      guisekit personas
+        guisekit personas
     """
     persona_grid = load_grid(grid)
     table = Table(title=f"{len(persona_grid.personas())} personas")

@@ -81,14 +81,13 @@ def attributes_command(
     corpus has personas, a manipulation report follows: for each attribute, the share of
     within-source variance the persona explains (eta squared) with a bootstrap CI.
 
-    [bold]Example[/bold]
+    **Examples**
 
-      guisekit corpus examples/quickstart.yaml --overwrite
+        guisekit corpus examples/quickstart.yaml --overwrite
 
-      guisekit attributes out/quickstart/corpus.jsonl --out out/quickstart/attributes.csv
+        guisekit attributes out/quickstart/corpus.jsonl --out out/quickstart/attributes.csv
 
-      guisekit attributes out/quickstart/corpus.jsonl --out attributes.csv --engine llm
-      --model openai:gpt-4o-mini
+        guisekit attributes corpus.jsonl --out scores.csv --engine llm --model openai:gpt-4o-mini
     """
     from guisekit.attributes import (
         attribute_rows,

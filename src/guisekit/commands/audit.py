@@ -74,14 +74,14 @@ def audit_command(
     through the cached, resumable runner, so a re-run costs no calls. Exit status: 0 when
     the report is written (whatever the verdicts), 2 on bad input or config.
 
-    [bold]Examples[/bold]
+    **Examples**
 
-      guisekit audit out/quickstart --corpus-config examples/quickstart.yaml --out out/audit
+        guisekit audit out/quickstart --corpus-config examples/quickstart.yaml --out out/audit
 
-      guisekit audit --pairs examples/data/pairs.jsonl --auditor openai:gpt-4o-mini
-      --auditor anthropic:claude-3-5-haiku-latest --out out/audit-pairs
+        guisekit audit --pairs examples/data/pairs.jsonl --auditor openai:gpt-4o-mini
+        --auditor anthropic:claude-3-5-haiku-latest --out out/audit-pairs
 
-      guisekit audit --config audit.yaml --overwrite
+        guisekit audit --config audit.yaml --overwrite
     """
     from guisekit.audit.config import load_audit_config
     from guisekit.audit.job import prepare_job

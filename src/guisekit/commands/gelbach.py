@@ -113,11 +113,11 @@ def gelbach_command(
     per attribute, summed by family. Intervals come from a seeded source-cluster
     bootstrap. Writes a tidy table (gelbach.csv), gelbach.json and a plot.
 
-    [bold]Example[/bold]
+    **Example**
 
-      guisekit gelbach decisions.csv --outcome approved --focal-column education \\
-        --focal-level college --base-level high_school --source-column source_id \\
-        --attributes fk_grade,politeness,evidence --out out/gelbach
+        guisekit gelbach decisions.csv --outcome approved --focal-column education \\
+          --focal-level college --base-level high_school --source-column source_id \\
+          --attributes fk_grade,politeness,evidence --out out/gelbach
     """
     from pydantic import ValidationError
 

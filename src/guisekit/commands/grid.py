@@ -38,9 +38,9 @@ def grid_command(
 
     The output's `id` and `text` columns feed `guisekit corpus` as a source file.
 
-    [bold]Example[/bold]
+    **Example**
 
-      guisekit grid examples/grid_salary.yaml --out out/grid_salary.parquet --overwrite
+        guisekit grid examples/grid_salary.yaml --out out/grid_salary.parquet --overwrite
     """
     from guisekit.grid import build_grid, load_grid_config, resolve_inputs
 

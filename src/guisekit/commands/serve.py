@@ -70,13 +70,13 @@ def serve_command(
     waiting for a free slot past --timeout get 503, requests still running get 504. Texts
     are not logged unless --log-text.
 
-    [bold]Examples[/bold]
+    **Examples**
 
-      guisekit serve --port 8000
+        guisekit serve --port 8000
 
-      curl -s localhost:8000/standardise -d '{"text": "I dont want this!! Refund my $40."}'
+        curl -s localhost:8000/standardise -d '{"text": "I dont want this!! Refund my $40."}'
 
-      GUISEKIT_TOKEN=$(openssl rand -hex 16) guisekit serve --host 0.0.0.0
+        GUISEKIT_TOKEN=$(openssl rand -hex 16) guisekit serve --host 0.0.0.0
     """
     import uvicorn
     from pydantic import SecretStr, ValidationError
