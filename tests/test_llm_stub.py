@@ -278,3 +278,18 @@ def test_rejected_requests_are_recorded_but_retried_by_the_next_run(tmp_path, ke
         again = LLMRunner(store)
         again.run(wrong)
         assert again.tally["openai:stub-gpt"].requests == 2, "a fixed config gets a fresh try"
+
+
+def test_corpus_cli_in_batch_mode_goes_through_the_batch_apis(tmp_path, keys):
+    with StubServer(StubConfig(batch_delay_s=0.1), rewrite_responder) as stub:
+        config = _config(tmp_path, stub, mode="batch", batch={"poll_interval_s": 0.05})
+        assert _corpus(["corpus", str(config)]) == 0
+        endpoints = stub.stats().by_endpoint
+    corpus = _rows(tmp_path / "out/corpus.jsonl")
+    assert len(corpus) == 42 and all(r["status"] == "ok" for r in corpus)
+    assert "POST /v1/chat/completions" not in endpoints and "POST /v1/messages" not in endpoints
+    assert (
+        endpoints.get("POST /v1/batches") == 1 and endpoints.get("POST /v1/messages/batches") == 1
+    )
+    usage = {r["model"]: r for r in _rows(tmp_path / "out/usage.jsonl")}
+    assert usage["openai:stub-gpt"]["calls"] == 18 and usage["anthropic:stub-claude"]["ok"] == 18
