@@ -293,3 +293,17 @@ def test_corpus_cli_in_batch_mode_goes_through_the_batch_apis(tmp_path, keys):
     )
     usage = {r["model"]: r for r in _rows(tmp_path / "out/usage.jsonl")}
     assert usage["openai:stub-gpt"]["calls"] == 18 and usage["anthropic:stub-claude"]["ok"] == 18
+
+
+def test_adding_a_persona_runs_only_the_new_calls(tmp_path, keys):
+    with StubServer(StubConfig(), rewrite_responder) as stub:
+        config = _config(tmp_path, stub)
+        assert _corpus(["corpus", str(config)]) == 0
+        before = stub.stats().total_requests
+        data = yaml.safe_load(config.read_text(encoding="utf-8"))
+        data["transforms"][1]["personas"].append("young-suburban-college-middle")
+        config.write_text(yaml.safe_dump(data), encoding="utf-8")
+        assert _corpus(["corpus", str(config), "--overwrite"]) == 0
+        added = stub.stats().total_requests - before
+    assert added == 3 * 2, "one new persona x 3 sources x 2 banks, nothing else"
+    assert len(_rows(tmp_path / "out/corpus.jsonl")) == 3 * 8 * 2
