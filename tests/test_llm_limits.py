@@ -102,3 +102,25 @@ def test_faults_are_classified(exc, kind, transient, retry_after):
 def test_rejected_key_stops_the_job():
     with pytest.raises(ConfigError, match="rejected the API key"):
         classify(openai.AuthenticationError("no", response=_response(401), body=None))
+
+
+def test_backoff_is_jittered_exponential_and_never_shorter_than_retry_after(tmp_path):
+    from tenacity import Future, RetryCallState
+
+    from guisekit.llm import LLMRunner, RunnerSettings, Store
+    from guisekit.llm.faults import Fault
+    from guisekit.llm.runner import _Transient
+
+    runner = LLMRunner(Store(tmp_path / "c.sqlite"), RunnerSettings(backoff_base_s=0.5))
+
+    def wait(attempt: int, retry_after: float | None) -> float:
+        state = RetryCallState(None, None, (), {})  # type: ignore[arg-type]
+        state.attempt_number = attempt
+        outcome = Future(attempt)
+        outcome.set_exception(_Transient(Fault("rate_limit", True, retry_after, "429")))
+        state.outcome = outcome
+        return runner._wait(state)
+
+    waits = [wait(3, None) for _ in range(200)]
+    assert 0 <= min(waits) < 0.5 and 1.5 < max(waits) <= 2.0  # full jitter in [0, 0.5 * 2^2]
+    assert all(wait(1, 7.0) >= 7.0 for _ in range(50))  # Retry-After is a floor
