@@ -56,6 +56,7 @@ class AuditPair(BaseModel):
     transform: str | None = None
     variant_id: str | None = None
     persona: dict[str, str] = Field(default_factory=dict)
+    model: str | None = Field(default=None, description="The rewrite model (bank), if any.")
     status: InputStatus = "ok"
     reason: str | None = None
 
@@ -83,6 +84,7 @@ def make_pair(
     transform: str | None = None,
     variant_id: str | None = None,
     persona: Mapping[str, str] | None = None,
+    model: str | None = None,
     upstream: str | None = None,
 ) -> AuditPair:
     """A pair with its input status decided; ``upstream`` is why a rewrite failed before."""
@@ -105,6 +107,7 @@ def make_pair(
         transform=transform,
         variant_id=variant_id,
         persona=dict(persona or {}),
+        model=model,
         status=status,
         reason=reason,
     )
@@ -164,6 +167,7 @@ def load_corpus_pairs(corpus: Path, originals: Mapping[str, str]) -> list[AuditP
                 transform=str(row["transform"]),
                 variant_id=str(row["variant_id"]),
                 persona=_persona(row.get("spec")),
+                model=_text(row.get("model")),
                 upstream=upstream,
             )
         )

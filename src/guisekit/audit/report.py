@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 UNION, INTERSECTION, EXACT, SCREEN = "union", "intersection", "exact_check", "screen"
-Breakdown = Literal["all", "transform", "persona"]
+Breakdown = Literal["all", "transform", "persona", "model"]
 Flag = Callable[[PairResult], bool | None]
 # Where the exact check's fact kinds fall among the auditors' categories.
 _EXACT_CATEGORY: dict[FactKind, Category] = {
@@ -64,7 +64,8 @@ class _Frozen(BaseModel):
 
 
 class RateRow(_Frozen):
-    """One measure's flag rate in one group (``all``, a transform, or ``axis=level``)."""
+    """One measure's flag rate in one group (``all``, a transform, ``axis=level`` or a
+    rewrite model)."""
 
     by: Breakdown
     group: str
@@ -164,6 +165,10 @@ def _groups(results: Sequence[PairResult]) -> list[tuple[Breakdown, str, list[Pa
     for axis, level in levels:
         chosen = [r for r in population if r.pair.persona.get(axis) == level]
         groups.append(("persona", f"{axis}={level}", chosen))
+    models = sorted({r.pair.model for r in population if r.pair.model})
+    if len(models) > 1:  # several rewrite banks: does one drift more than the other?
+        for model in models:
+            groups.append(("model", model, [r for r in population if r.pair.model == model]))
     return groups
 
 

@@ -161,6 +161,7 @@ def report_tables(report: AuditReport) -> list[TableView]:
     breakdowns: tuple[tuple[Breakdown, str], ...] = (
         ("transform", "Flag rates by transform (controls included)"),
         ("persona", "Flag rates by persona level (screened pairs)"),
+        ("model", "Flag rates by rewrite model (screened pairs)"),
     )
     for by, title in breakdowns:
         if any(r.by == by for r in report.rates):
