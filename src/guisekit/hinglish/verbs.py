@@ -12,7 +12,7 @@ not apply.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, get_args
 
 __all__ = ["VERB_FORMS", "Gender", "VerbForm", "hindi_verb_form", "inflect"]
 
@@ -31,20 +31,7 @@ VerbForm = Literal[
     "imp",
     "bina",
 ]
-VERB_FORMS: tuple[VerbForm, ...] = (
-    "stem",
-    "inf",
-    "obl",
-    "subj1",
-    "subj_pl",
-    "perf",
-    "hab",
-    "hab_obl",
-    "prog",
-    "fut",
-    "imp",
-    "bina",
-)
+VERB_FORMS: tuple[VerbForm, ...] = get_args(VerbForm)
 _AGREEING = frozenset({"perf", "hab", "prog", "fut"})
 
 
