@@ -39,10 +39,32 @@ __all__ = ["StubProcess", "StubServer", "listening_socket"]
 _T = TypeVar("_T")
 
 
+_Handle = TypeVar("_Handle", bound="_StubUrls")
+
+
 class _StubUrls:
-    """The URLs clients are pointed at; ``base_url`` is set once the server listens."""
+    """The URLs clients are pointed at (``base_url`` is set once the server listens), and
+    the context-manager protocol over ``start``/``stop``."""
 
     base_url: str = ""
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self: _Handle) -> _Handle:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.stop()
 
     @property
     def openai_base_url(self) -> str:
@@ -93,18 +115,6 @@ class StubServer(_StubUrls):
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-
-    def __enter__(self) -> StubServer:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     def start(self) -> None:
         """Listen on a free port of 127.0.0.1 and return once uvicorn serves."""
@@ -204,18 +214,6 @@ class StubProcess(_StubUrls):
         self._process: subprocess.Popen[bytes] | None = None
         self._folder: Path | None = None
         self._client: httpx.Client | None = None
-
-    def __enter__(self) -> StubProcess:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
 
     def start(self) -> None:
         """Start the child and return once it answers on its port."""
