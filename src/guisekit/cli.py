@@ -60,13 +60,19 @@ def _root(
 ) -> None:
     """Sociolinguistic guise and style rewriting, with fact-fidelity checks.
 
-    Every command runs offline on the embedded `rules` engine by default.
+    Build matched-guise corpora (corpus, grid), screen rewrites for factual drift
+    (check-facts, audit), standardise inputs behind a fact gate (serve), and explain
+    persona gaps (attributes, gelbach). Every command runs offline on the embedded `rules`
+    engine by default; `engine: {name: llm}` in a corpus config uses OpenAI, Anthropic or
+    any OpenAI-compatible model, with keys from the environment.
 
     **Examples**
 
+        guisekit corpus examples/quickstart.yaml --overwrite
+
         guisekit check-facts --pairs examples/data/pairs.jsonl
 
-        guisekit personas
+        guisekit grid examples/grid_salary.yaml --out out/grid.jsonl
     """
 
 
