@@ -30,7 +30,7 @@ def test_token_bucket_paces_at_its_rate():
         return time.perf_counter() - start
 
     elapsed = asyncio.run(main())
-    assert 0.45 <= elapsed < 0.9, elapsed  # 25 refills at 50/s = 0.5 s
+    assert 0.45 <= elapsed < 1.5, elapsed  # 25 refills at 50/s = 0.5 s (slack for a busy box)
 
 
 def test_token_reservations_are_settled_with_real_usage():
