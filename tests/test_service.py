@@ -503,7 +503,7 @@ def test_busy_port_is_a_config_error() -> None:
     ("content", "message"),
     [
         (None, "engine config not found"),
-        ("name: [", "unreadable engine config"),
+        ("name: [", "malformed YAML"),
         ("name: nope", "name: Input should be 'rules' or 'llm'"),
         ("colour: red", "colour: Extra inputs are not permitted"),
     ],

@@ -23,9 +23,9 @@ from typing import Any, Literal
 
 import yaml
 
-from guisekit.errors import ResourceError
+from guisekit.errors import ConfigError, ResourceError
 
-__all__ = ["data_root", "read_lines", "read_table", "read_text", "read_yaml"]
+__all__ = ["data_root", "read_config_file", "read_lines", "read_table", "read_text", "read_yaml"]
 
 DataKind = Literal["lexicons", "prompts"]
 
@@ -117,3 +117,25 @@ def _read_yaml_cached(ref: str | Path, kind: DataKind) -> Any:
 def read_yaml(ref: str | Path, kind: DataKind = "lexicons") -> Any:
     """Parsed YAML document (cached; treat as read-only)."""
     return _read_yaml_cached(ref, kind)
+
+
+def read_config_file(path: str | Path, what: str, name: str = "config file") -> dict[str, Any]:
+    """A user's YAML (or JSON) config file as a mapping, read afresh (the user may edit it
+    between runs). A missing file, bad encoding, malformed YAML or a top level that is not
+    a mapping is a :class:`~guisekit.errors.ConfigError` naming the file; ``what``
+    describes what the mapping should hold ("a mapping of audit settings") and ``name``
+    the kind of file ("engine config")."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"{path}: {name} not found", hint="check the path")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(
+            f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
+        ) from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected {what}")
+    return data

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from guisekit.audit.stats import DEFAULT_LEVEL, DEFAULT_RESAMPLES
@@ -21,6 +20,7 @@ from guisekit.llm.batch import BatchRunner, BatchSettings
 from guisekit.llm.chat import ChatFactory, make_chat_model
 from guisekit.llm.runner import Executor, LLMRunner, RunnerSettings
 from guisekit.llm.store import Store
+from guisekit.resources import read_config_file
 
 __all__ = [
     "CACHE_NAME",
@@ -105,17 +105,7 @@ def load_audit_config(path: Path | None, overrides: dict[str, Any]) -> AuditConf
     where = "audit options"
     if path is not None:
         where = str(path)
-        if not path.is_file():
-            raise ConfigError(f"{path}: config file not found", hint="check the path")
-        try:
-            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (yaml.YAMLError, UnicodeDecodeError) as exc:
-            raise ConfigError(
-                f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
-            ) from None
-        if not isinstance(loaded, dict):
-            raise ConfigError(f"{path}: expected a mapping of audit settings")
-        data, base = loaded, path.resolve().parent
+        data, base = read_config_file(path, "a mapping of audit settings"), path.resolve().parent
     if overrides.get("pairs") is not None:
         data.pop("corpus", None)
     if overrides.get("corpus") is not None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from guisekit.errors import ConfigError
-from guisekit.resources import read_yaml
+from guisekit.resources import read_config_file, read_yaml
 
 __all__ = ["DOMAINS_FILE", "AuditDomain", "builtin_domains", "load_domain"]
 
@@ -66,12 +65,7 @@ def load_domain(name_or_path: str) -> AuditDomain:
     """A packaged domain by name (``complaints``, ``interviews``, ``salary``) or a YAML file."""
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml"):
-        if not path.is_file():
-            raise ConfigError(f"{path}: domain file not found", hint="check the path")
-        try:  # read afresh (not through the packaged-data cache): the user may edit it
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (yaml.YAMLError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{path}: malformed YAML: {str(exc).splitlines()[0]}") from None
+        data = read_config_file(path, "a mapping of the domain's wording", name="domain file")
         return _validate(path.stem, data, str(path))
     data = read_yaml(DOMAINS_FILE, kind="prompts")
     if not isinstance(data, dict) or name_or_path not in data:

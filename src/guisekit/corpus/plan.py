@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, Format, read_sources
@@ -24,6 +23,7 @@ from guisekit.errors import ConfigError, GuisekitError
 from guisekit.ids import variant_id
 from guisekit.models import Source
 from guisekit.personas import load_grid
+from guisekit.resources import read_config_file
 from guisekit.specs import TransformSpec, parse_spec
 
 __all__ = ["CorpusConfig", "Plan", "Task", "build_plan", "load_config"]
@@ -72,16 +72,7 @@ class CorpusConfig(_Strict):
 def load_config(path: str | Path) -> CorpusConfig:
     """Read and validate a corpus config; errors name the file and the key."""
     path = Path(path)
-    if not path.is_file():
-        raise ConfigError(f"{path}: config file not found", hint="check the path")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ConfigError(
-            f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
-        ) from None
-    if not isinstance(data, dict):
-        raise ConfigError(f"{path}: expected a mapping with sources, transforms and output")
+    data = read_config_file(path, "a mapping with sources, transforms and output")
     try:
         return CorpusConfig.model_validate({**data, "base": path.resolve().parent})
     except ValidationError as exc:

@@ -7,11 +7,11 @@ import ipaddress
 import socket
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 from guisekit.engines import EngineConfig
 from guisekit.errors import ConfigError
+from guisekit.resources import read_config_file
 
 __all__ = ["ServiceSettings", "bind_socket", "is_loopback", "load_engine_config"]
 
@@ -73,15 +73,11 @@ def bind_socket(host: str, port: int) -> socket.socket:
 def load_engine_config(path: str | Path) -> EngineConfig:
     """Read an engine config (YAML or JSON: the ``engine:`` block of a corpus config)."""
     path = Path(path)
+    data = read_config_file(
+        path, "a mapping of engine settings (the engine: block)", name="engine config"
+    )
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: engine config not found", hint="check the path") from None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ConfigError(f"{path}: unreadable engine config: {line}") from None
-    try:
-        return EngineConfig.model_validate(data if data is not None else {})
+        return EngineConfig.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "engine"
