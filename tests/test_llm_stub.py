@@ -307,3 +307,22 @@ def test_adding_a_persona_runs_only_the_new_calls(tmp_path, keys):
         added = stub.stats().total_requests - before
     assert added == 3 * 2, "one new persona x 3 sources x 2 banks, nothing else"
     assert len(_rows(tmp_path / "out/corpus.jsonl")) == 3 * 8 * 2
+
+
+def test_runner_can_adopt_the_request_limit_the_provider_announces(tmp_path, keys):
+    import time
+
+    cap = 1200  # per minute: the stub announces it in x-ratelimit-limit-requests
+    with StubServer(StubConfig(rpm_limit=cap), rewrite_responder) as stub:
+        runner = LLMRunner(
+            Store(tmp_path / "c.sqlite"),
+            RunnerSettings(concurrency=16, limits_from_headers=True),
+        )
+        started = time.perf_counter()
+        answers = runner.run(_requests(stub, 41))
+        elapsed = time.perf_counter() - started
+    assert all(a.status == "ok" for a in answers)
+    limiter = runner._limiters["openai:stub-gpt"]
+    assert limiter.requests is not None and limiter.requests.rate == pytest.approx(cap * 0.97 / 60)
+    # after the first answers, the rest are paced at 19.4/s instead of sent at once
+    assert elapsed > 1.2
