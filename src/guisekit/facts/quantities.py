@@ -1,0 +1,185 @@
+"""Percentages and quantities: ``15%``, ``2 pp``, ``fifteen per cent``, ``3 late fees``,
+``30 days``, ``six times``, ``twice``, and amounts of lakh/crore in words.
+
+A quantity is a number and the count or duration noun it counts (``lexicons/facts/
+units.tsv``), with up to two words between (``3 late fees``, ``two separate calls``); its
+value is ``NUMBER UNIT`` with the unit in the singular (``quantity:3 fee``), so ``three
+late fees`` and ``3 late fees`` agree. Numbers in words are parsed by
+:func:`guisekit.facts.numbers.parse_words`, the parser the rules engine's fact edits
+also use (so what one writes the other reads).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from guisekit.facts.build import (
+    GROUPING,
+    MONEY_P,
+    PERCENT_P,
+    QUANTITY_P,
+    Candidate,
+    money_fact,
+    percent_fact,
+    plain,
+    quantity_fact,
+)
+from guisekit.facts.model import canonical_decimal
+from guisekit.facts.numbers import SCALE_WORDS, parse_words
+from guisekit.facts.scan import _P_N, _P_OK, _P_PP
+from guisekit.resources import read_table
+
+__all__ = ["percent_match", "quantities"]
+
+UNITS: dict[str, str] = dict(read_table("facts/units.tsv", ("word", "unit")))
+_UNIT_ALT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
+_BETWEEN = r"(?:(?:[a-z][a-z'-]*|[$₹][\d,.]*\d)\s+){0,2}?"
+# A number in digits and the unit it counts. The digits must stand alone (not inside a
+# money amount, a date, a decimal or an identifier).
+_DIGIT_QUANTITY = re.compile(
+    rf"\d(?<![\w.,/:$₹#-]\d)(?:\d*)(?:\.\d+)?(?![\d.,/:]\d|\d|%)\s+{_BETWEEN}(?P<unit>{_UNIT_ALT})\b"
+)
+_NUMBER_WORD = (
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+    r"seventy|eighty|ninety|hundred|thousand|lakhs?|lacs?|crores?)"
+)
+_WORD_RUN = rf"{_NUMBER_WORD}(?:(?:\s+and\s+|[\s-]+){_NUMBER_WORD})*"
+# Number words and what follows them: a percent unit, an Indian scale with no currency
+# word after it (with one, money.py reads it), or a unit; and twice/thrice/once.
+_WORD_QUANTITY = re.compile(
+    rf"(?P<w>{_WORD_RUN})(?:\s+(?P<pct>percent|per\s+cent|percentage\s+points?)\b"
+    rf"|\s+{_BETWEEN}(?P<unit>{_UNIT_ALT})\b"
+    r"|(?:(?<=lakh)|(?<=lakhs)|(?<=lac)|(?<=lacs)|(?<=crore)|(?<=crores))(?P<inr>)"
+    r"(?!\s+(?:rupees|dollars|bucks)\b)(?![a-z]))"
+    r"|(?P<times>once|twice|thrice)\b"
+)
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_INDIAN_WORDS = frozenset(("lakh", "lakhs", "lac", "lacs", "crore", "crores"))
+
+
+def percent_match(
+    text: str, candidates: list[Candidate], start: int, match: re.Match[str], exact: int
+) -> None:
+    """The percent fact of a digit-scan match (``15%``, ``2.5 percent``, ``2 pp``)."""
+    digits = text[start : match.end(_P_N)]
+    if "," in digits:
+        if GROUPING.fullmatch(digits.partition(".")[0]) is None:
+            return
+        digits = digits.replace(",", "")
+    number = Decimal(digits)
+    value = (
+        plain(digits) if len(digits) <= exact and digits.isascii() else canonical_decimal(number)
+    )
+    end = match.end(_P_OK)
+    if match.start(_P_PP) >= 0:
+        unit, value = "pp", value + " pp"
+    else:
+        unit, value = "percent", value + "%"
+    candidates.append(
+        (
+            start,
+            end,
+            PERCENT_P,
+            len(candidates),
+            percent_fact(
+                value=value, start=start, end=end, text=text[start:end], amount=number, unit=unit
+            ),
+        )
+    )
+
+
+def quantities(text: str, low: str, candidates: list[Candidate], has_digits: bool) -> None:
+    """Quantities in digits and in words, percentages in words, lakh/crore in words."""
+    if has_digits:
+        for match in _DIGIT_QUANTITY.finditer(low):
+            start, end = match.span()
+            written = text[start:end]
+            digits = written.split(None, 1)[0]
+            _quantity(text, candidates, start, end, Decimal(digits), match.group("unit"))
+    for match in _WORD_QUANTITY.finditer(low):
+        start, end = match.span()
+        if start and low[start - 1].isalpha():
+            continue  # inside a word: "someone", "often"
+        times = match.group("times")
+        if times is not None:
+            _quantity(text, candidates, start, end, Decimal(_TIMES[times]), "times")
+            continue
+        words = match.group("w")
+        value = parse_words(words)
+        if value is None:
+            continue
+        if match.group("pct") is not None:
+            pp = "point" in match.group("pct")
+            shown = f"{value} pp" if pp else f"{value}%"
+            candidates.append(
+                (
+                    start,
+                    end,
+                    PERCENT_P,
+                    len(candidates),
+                    percent_fact(
+                        value=shown,
+                        start=start,
+                        end=end,
+                        text=text[start:end],
+                        amount=Decimal(value),
+                        unit="pp" if pp else "percent",
+                    ),
+                )
+            )
+        elif match.group("inr") is not None:
+            if words.split()[-1] not in _INDIAN_WORDS:
+                continue
+            amount = Decimal(value)
+            candidates.append(
+                (
+                    start,
+                    end,
+                    MONEY_P,
+                    len(candidates),
+                    money_fact(
+                        value=f"{value} INR",
+                        start=start,
+                        end=end,
+                        text=text[start:end],
+                        explicit=False,
+                        amount=amount,
+                        currency="INR",
+                        period=None,
+                        number_start=start,
+                        number_end=end,
+                        multiplier=Decimal(SCALE_WORDS[words.split()[-1]]),
+                    ),
+                )
+            )
+        else:
+            _quantity(text, candidates, start, end, Decimal(value), match.group("unit"))
+
+
+def _quantity(
+    text: str, candidates: list[Candidate], start: int, end: int, amount: Decimal, word: str
+) -> None:
+    unit = UNITS.get(word, "time" if word == "times" else word)
+    marker = min(
+        (i for i in (text.find("$", start, end), text.find("₹", start, end)) if i >= 0), default=-1
+    )
+    if marker >= 0:
+        end = text.rindex(" ", start, marker)  # "three $36 fees": the amount is money's span
+    candidates.append(
+        (
+            start,
+            end,
+            QUANTITY_P,
+            len(candidates),
+            quantity_fact(
+                value=f"{canonical_decimal(amount)} {unit}",
+                start=start,
+                end=end,
+                text=text[start:end],
+                amount=amount,
+                unit=unit,
+            ),
+        )
+    )
