@@ -172,7 +172,11 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
 
 # --- negation --------------------------------------------------------------------------------
 
-_NEGATION = re.compile(r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b")
+_NEGATION = re.compile(
+    r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b"
+    # contractions written without the apostrophe ("dont", "didnt"), common in informal text
+    r"|(?P<bare>(?:do|did|does|ca|wo|is|was|are|were|have|has|had|could|should|would|ai)nt)\b"
+)
 _IDIOM_STARTS = [
     (idiom, idiom.find(neg))
     for idiom in _IDIOMS
@@ -190,7 +194,10 @@ def negations(text: str, low: str) -> list[Fact]:
         start, end = match.span()
         word = match.group()
         contracted = "'" in word or "’" in word
-        if contracted:
+        if match.group("bare") is not None:
+            if start and low[start - 1].isalpha():
+                continue
+        elif contracted:
             if not (start and low[start - 1].isalpha()):
                 continue
             start -= 1

@@ -14,6 +14,8 @@ from guisekit.facts import extract_facts
 
 __all__ = ["protected_spans"]
 
+_WORD_KINDS = frozenset(("negation", "entity"))
+
 # Each pattern starts with a literal or a character class, so the regex engine skips
 # quickly to candidates; the rarer ones run only when their trigger character is present.
 _NUMBER = re.compile(r"\d(?:[\d,./:()\-]*\d)?")  # amounts, account and phone numbers
@@ -29,7 +31,9 @@ _OPTIONAL = (
 
 def protected_spans(text: str) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans that operators must leave byte-identical."""
-    spans = [(f.start, f.end) for f in extract_facts(text)]
+    # Negators and names are facts too, but a style edit may respell them ("dont" ->
+    # "do not", casing): the exact check compares them spelling-blind, so they stay editable.
+    spans = [(f.start, f.end) for f in extract_facts(text) if f.kind not in _WORD_KINDS]
     spans += [m.span() for m in _NUMBER.finditer(text)]
     if "XX" in text:
         spans += [m.span() for m in _MASKED.finditer(text)]
