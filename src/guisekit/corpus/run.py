@@ -107,7 +107,12 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     checks: list[FactCheckResult | None] = [
         None
         if variant.text is None
-        else compare_facts(source_facts[variant.source_id], extract_facts(variant.text))
+        else compare_facts(
+            source_facts[variant.source_id],
+            extract_facts(variant.text),
+            original_text=plan.sources[variant.source_id].text,
+            rewrite_text=variant.text,
+        )
         for variant in variants
     ]
     return RunResult(plan, variants, checks)

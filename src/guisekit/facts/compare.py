@@ -42,9 +42,18 @@ def _parts_agree(a: str | None, b: str | None) -> bool:
 def _same_frame(a: Fact, b: Fact) -> bool:
     """Approximator equal (a bare "over" may also be absent or "more than": the comparison
     warns), and roles equal where both texts bind one."""
-    return (a.approx == b.approx or _loose_over(a, b)) and (
+    return (a.approx == b.approx or _loose_over(a, b) or _loose_about(a, b)) and (
         a.role is None or b.role is None or a.role == b.role
     )
+
+
+def _loose_about(a: Fact, b: Fact) -> bool:
+    """Hindi ``lagbhag`` (class ``about~``) is both "about" and "nearly"."""
+    return "about~" in (a.approx, b.approx) and {a.approx, b.approx} <= {
+        "about~",
+        "about",
+        "nearly",
+    }
 
 
 def _loose_over(a: Fact, b: Fact) -> bool:
@@ -114,7 +123,7 @@ def _pair_off(
 
 def _ambiguity(a: Fact, b: Fact) -> str | None:
     """Why a matched pair cannot be confirmed, or None."""
-    if a.approx != b.approx:
+    if a.approx != b.approx and _loose_over(a, b):
         return (
             f"{(a if a.approx == 'over?' else b).text!r} follows a bare 'over', which may mean "
             "'more than' or 'during'"

@@ -26,10 +26,32 @@ import re
 
 from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
 from guisekit.facts.model import Fact, Period
-from guisekit.resources import read_lines, read_table
+from guisekit.resources import read_lines, read_table, read_yaml
 
 __all__ = ["bind", "date_reading", "entities", "identifiers", "negations"]
 
+
+def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
+    """Every word of the text cells of the rules engine's style lexicons."""
+    words: set[str] = set()
+    for source in sources:
+        if source.endswith(".yaml"):
+            stack = [read_yaml(source)]
+            while stack:
+                item = stack.pop()
+                if isinstance(item, dict):
+                    stack += list(item.values()) + list(item.keys())
+                elif isinstance(item, list):
+                    stack += item
+                elif isinstance(item, str):
+                    words.update(_LETTERS.findall(item.lower()))
+        else:
+            for line in read_lines(source):
+                words.update(_LETTERS.findall(line.lower()))
+    return frozenset(words)
+
+
+_LETTERS = re.compile(r"[a-z][a-z'’]*")
 ROLES: dict[str, str] = dict(read_table("facts/roles.tsv", ("word", "role")))
 _APPROX: dict[str, str] = dict(read_table("facts/approximators.tsv", ("phrase", "class")))
 _OVER_IS_MORE = frozenset(
@@ -42,7 +64,9 @@ _BLOCKERS = frozenset(read_table("facts/approximator_blockers.tsv", ("phrase", "
 _APPROX_LAST = {phrase.rsplit(" ", 1)[-1] for phrase in _APPROX}
 _NEGATORS = frozenset(read_lines("facts/negators.txt"))
 _IDIOMS = read_lines("facts/negation_idioms.txt")
-_NOT_ENTITIES = frozenset(w.lower() for w in read_lines("facts/not_entities.txt"))
+_NOT_ENTITIES = frozenset(w.lower() for w in read_lines("facts/not_entities.txt")) | (
+    _style_words(read_lines("facts/style_word_sources.txt"))
+)
 _PLACES = read_lines("facts/indian_places.txt")
 
 # Words that may stand between a role word and its amount, and a period adjective
@@ -173,16 +197,15 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
 # --- negation --------------------------------------------------------------------------------
 
 _NEGATION = re.compile(
-    r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b"
+    r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b|nahin?\b|mat\b|without\b|bina\b"
     # contractions written without the apostrophe ("dont", "didnt"), common in informal text
     r"|(?P<bare>(?:do|did|does|ca|wo|is|was|are|were|have|has|had|could|should|would|ai)nt)\b"
 )
 _IDIOM_STARTS = [
-    (idiom, idiom.find(neg))
+    (idiom, idiom.find("n't") if token.endswith("n't") else idiom.find(token))
     for idiom in _IDIOMS
-    for neg in ("not", "no", "n't")
-    if re.search(rf"(?<![a-z]){re.escape(neg)}(?![a-z])", idiom)
-    or (neg == "n't" and "n't" in idiom)
+    for token in idiom.split()
+    if token in _NEGATORS or token.endswith("n't")
 ]
 
 
