@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from guisekit.facts.context import spelling_blind
 from guisekit.facts.extract import extract_facts
 from guisekit.facts.model import Discrepancy, Fact, FactCheckResult
 from guisekit.facts.policy import DEFAULT_POLICY, SeverityPolicy
@@ -177,7 +178,8 @@ def _covered(fact: Fact, other: Sequence[Fact], other_text: str | None) -> bool:
     if fact.kind == "year":
         return any(o.kind == "date" and o.year == fact.year for o in other)
     if fact.kind == "entity" and other_text is not None:
-        return re.search(rf"(?<!\w){re.escape(fact.value)}(?!\w)", other_text.lower()) is not None
+        pattern = rf"(?<!\w){re.escape(fact.value)}(?!\w)"
+        return re.search(pattern, spelling_blind(other_text.lower())) is not None
     return False
 
 

@@ -68,6 +68,18 @@ _NOT_ENTITIES = frozenset(w.lower() for w in read_lines("facts/not_entities.txt"
     _style_words(read_lines("facts/style_word_sources.txt"))
 )
 _PLACES = read_lines("facts/indian_places.txt")
+# The rules engine's misspellings, read back to the correct word: a careless-writing
+# persona that writes "Servise" has not changed the name "Public Service Loan Forgiveness".
+_CORRECT = {
+    wrong: right for right, wrong in read_table("rules/misspellings.tsv", ("correct", "misspelled"))
+}
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
+def spelling_blind(low: str) -> str:
+    """Lower-cased text with the rules engine's misspellings corrected."""
+    return _LOWER_WORD.sub(lambda m: _CORRECT.get(m.group(), m.group()), low)
+
 
 # Words that may stand between a role word and its amount, and a period adjective
 # before one (``monthly rent``): the adjectives are read as periods, not word lists.
@@ -81,6 +93,13 @@ _PERIOD_ADJECTIVES: dict[str, Period] = {
     "weekly": "week",
     "daily": "day",
     "hourly": "hour",
+}
+_PERIOD_NOUNS: dict[str, Period] = {
+    "month": "month",
+    "year": "year",
+    "week": "week",
+    "day": "day",
+    "hour": "hour",
 }
 _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
 _CLAUSE_END = re.compile(r"[.;!?\n]|,\s")
@@ -147,7 +166,8 @@ def _approximator_after(low: str, end: int) -> str | None:
 
 
 def _clause_words(segment: str) -> list[str]:
-    return _WORD.findall(segment)
+    """The words of a clause, misspellings of the rules engine corrected."""
+    return [_CORRECT.get(w, w) for w in _WORD.findall(segment)]
 
 
 def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
@@ -171,25 +191,31 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     words = _clause_words(left)
     role: str | None = None
     period: Period | None = None
-    for word in reversed(words[-5:]):
-        if right_role is not None:
-            break
+    index = len(words)
+    while right_role is None and index > max(0, len(words) - 6):
+        index -= 1
+        word = words[index]
         if word in ROLES:
             role = ROLES[word]
             break
         if word in _PERIOD_ADJECTIVES:
             period = _PERIOD_ADJECTIVES[word]
             continue
+        if word in _PERIOD_NOUNS and index and words[index - 1] in ("every", "each", "per"):
+            period = _PERIOD_NOUNS[word]  # "an every month payment of $389"
+            index -= 1
+            continue
         if word not in _LEFT_LINK and word not in _APPROX_LAST:
             break
     if role is not None:
-        index = (
-            len(words)
-            - 1
-            - words[::-1].index(next(w for w in reversed(words) if ROLES.get(w) == role))
-        )
         if index > 0 and words[index - 1] in _PERIOD_ADJECTIVES:
             period = _PERIOD_ADJECTIVES[words[index - 1]]
+        elif index > 1 and words[index - 1] in _PERIOD_NOUNS and words[index - 2] in (
+            "every",
+            "each",
+            "per",
+        ):
+            period = _PERIOD_NOUNS[words[index - 1]]
         return role, period
     return right_role, period
 
@@ -197,7 +223,7 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
 # --- negation --------------------------------------------------------------------------------
 
 _NEGATION = re.compile(
-    r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b|nahin?\b|mat\b|without\b|bina\b"
+    r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b|nahin?\b|mat\b|without\b|bina\b|unable\b"
     # contractions written without the apostrophe ("dont", "didnt"), common in informal text
     r"|(?P<bare>(?:do|did|does|ca|wo|is|was|are|were|have|has|had|could|should|would|ai)nt)\b"
 )
@@ -247,13 +273,18 @@ def negations(text: str, low: str) -> list[Fact]:
 
 
 def _in_idiom(low: str, word_start: int, neg_start: int) -> bool:
+    """Whether the negator at ``neg_start`` (its word at ``word_start``) is inside a hedge
+    idiom, spelling-blind ("no problme" is "no problem")."""
     for idiom, offset in _IDIOM_STARTS:
-        begin = neg_start - offset
-        if begin >= 0 and low.startswith(idiom, begin):
-            return True
-        begin = word_start - offset
-        if begin >= 0 and low.startswith(idiom, begin):
-            return True
+        for at in (neg_start, word_start):
+            begin = at - offset
+            if begin < 0:
+                continue
+            if low.startswith(idiom, begin):
+                return True
+            window = low[begin : begin + len(idiom) + 4]
+            if window[:2] == idiom[:2] and spelling_blind(window).startswith(idiom):
+                return True
     return False
 
 
@@ -271,7 +302,12 @@ def entities(text: str) -> list[Fact]:
         start, end = match.span()
         word = match.group().rstrip(".")
         end = start + len(word)
-        if word.lower().strip("'’") in _NOT_ENTITIES or (start and text[start - 1].isalnum()):
+        low = word.lower().strip("'’")
+        if (
+            _CORRECT.get(low, low) in _NOT_ENTITIES
+            or low in _NOT_ENTITIES
+            or (start and text[start - 1].isalnum())
+        ):
             _flush(text, run_start, run_end, found)
             run_start = -1
             continue
@@ -299,7 +335,7 @@ def _flush(text: str, start: int, end: int, found: list[Fact]) -> None:
     found.append(
         span_fact(
             kind="entity",
-            value=" ".join(written.lower().split()),
+            value=spelling_blind(" ".join(written.lower().split())),
             start=start,
             end=end,
             text=written,

@@ -2,7 +2,7 @@
 ``30 days``, ``six times``, ``twice``, and amounts of lakh/crore in words.
 
 A quantity is a number and the count or duration noun it counts (``lexicons/facts/
-units.tsv``), with up to two words between (``3 late fees``, ``two separate calls``); its
+units.tsv``), with at most one word between (``3 late fees``, ``two separate calls``); its
 value is ``NUMBER UNIT`` with the unit in the singular (``quantity:3 fee``), so ``three
 late fees`` and ``3 late fees`` agree. Numbers in words are parsed by
 :func:`guisekit.facts.numbers.parse_words`, the parser the rules engine's fact edits
@@ -34,7 +34,12 @@ __all__ = ["percent_match", "quantities"]
 
 UNITS: dict[str, str] = dict(read_table("facts/units.tsv", ("word", "unit")))
 _UNIT_ALT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
-_BETWEEN = r"(?:(?:[a-z][a-z'-]*|[$₹][\d,.]*\d)\s+){0,2}?"
+# At most one word between: an adjective ("3 late fees") or an amount ("three $36 fees"),
+# not a function word ("12 of the payments" is not "12 payments").
+_BETWEEN = (
+    r"(?:[$₹][\d,.]*\d\s+)?"
+    r"(?:(?!(?:of|the|a|an|and|or|to|in|on|at|for|with|by|from|more|than)\s)[a-z][a-z'-]*\s+)??"
+)
 # A number in digits and the unit it counts. The digits must stand alone (not inside a
 # money amount, a date, a decimal or an identifier).
 _DIGIT_QUANTITY = re.compile(
@@ -97,6 +102,8 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
             start, end = match.span()
             written = text[start:end]
             digits = written.split(None, 1)[0]
+            if _not_a_count(written, Decimal(digits), match.group("unit")):
+                continue
             _quantity(text, candidates, start, end, Decimal(digits), match.group("unit"))
     for match in _WORD_QUANTITY.finditer(low):
         start, end = match.span()
@@ -154,8 +161,14 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
                     ),
                 )
             )
-        else:
+        elif not _not_a_count(match.group(), Decimal(value), match.group("unit")):
             _quantity(text, candidates, start, end, Decimal(value), match.group("unit"))
+
+
+def _not_a_count(written: str, amount: Decimal, word: str) -> bool:
+    """``12 completed payment``: a number above one, a word between, and a singular noun
+    is not a count of that noun (with nothing between, ``a 30 day notice`` still is)."""
+    return amount != 1 and UNITS.get(word) == word and len(written.split()) > 2
 
 
 def _quantity(

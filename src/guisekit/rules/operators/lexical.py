@@ -159,14 +159,10 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
 
 @operator("remove_hedge.v1", "hedge", "words")
 def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Delete hedges this engine can insert (I think, perhaps, somewhat, try to) and
-    approximators before a number (about $500 -> $500)."""
+    """Delete hedges this engine can insert (I think, perhaps, somewhat, try to).
+    Approximators before a number stay ("about $500"): dropping one changes the amount's
+    fact, which the exact check fails (issue 14)."""
     yield from _remove_cues(doc, lex, "hedged", "remove_hedge.v1")
-    text = doc.text
-    for word in doc.words(lex.approximators):
-        after = text[word.end : word.end + 2]
-        if after[:1] == " " and after[1:] and (after[1:].isdigit() or after[1:] in "$₹"):
-            yield Edit(word.start, word.end + 1, "", "remove_hedge.v1")
 
 
 @operator("remove_booster.v1", "booster", "words")
