@@ -124,14 +124,17 @@ def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:
     Style transforms must pass the check. ``scale_amounts`` must multiply every amount,
     in order, by the factor and leave every other fact alone (an amount-free text gains
     exactly one amount); ``strengthen`` adds exactly one amount; ``weaken`` changes no
-    extractable fact (its change is a claim, for the LLM auditors to find).
+    extractable fact but negators (its change is a claim, for the LLM auditors to find; a
+    claim with a negator is also seen by the exact check).
     """
     if not isinstance(spec, FactEditSpec):
         return check.passed
     before = Counter(f.key for f in check.original_facts)
     after = Counter(f.key for f in check.rewrite_facts)
-    if spec.kind == "weaken":
-        return before == after
+    if spec.kind == "weaken":  # its claim may carry a negator ("I had not read it")
+        return Counter(k for k in before.elements() if not k.startswith("negation:")) == Counter(
+            k for k in after.elements() if not k.startswith("negation:")
+        )
     old = [f for f in check.original_facts if f.kind == "money"]
     if spec.kind == "strengthen" or not old:
         added = after - before

@@ -210,10 +210,15 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     if role is not None:
         if index > 0 and words[index - 1] in _PERIOD_ADJECTIVES:
             period = _PERIOD_ADJECTIVES[words[index - 1]]
-        elif index > 1 and words[index - 1] in _PERIOD_NOUNS and words[index - 2] in (
-            "every",
-            "each",
-            "per",
+        elif (
+            index > 1
+            and words[index - 1] in _PERIOD_NOUNS
+            and words[index - 2]
+            in (
+                "every",
+                "each",
+                "per",
+            )
         ):
             period = _PERIOD_NOUNS[words[index - 1]]
         return role, period
@@ -222,10 +227,23 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
 
 # --- negation --------------------------------------------------------------------------------
 
+# Contractions written without the apostrophe ("dont", "oughtnt"), common in informal
+# text and made by the persona operators: every "n't" form of the rules engine's
+# contraction table, less its apostrophe (and "aint").
+_BARE = sorted(
+    {
+        c.replace("'", "")
+        for _, c in read_table("rules/contractions.tsv", ("expanded", "contracted"))
+        if c.endswith("n't")
+    }
+    | {"aint"},
+    key=len,
+    reverse=True,
+)
 _NEGATION = re.compile(
-    r"n[o']t?(?:hing|body|ne|where)?\b|n’t\b|never\b|neither\b|nor\b|cannot\b|nahin?\b|mat\b|without\b|bina\b|unable\b"
-    # contractions written without the apostrophe ("dont", "didnt"), common in informal text
-    r"|(?P<bare>(?:do|did|does|ca|wo|is|was|are|were|have|has|had|could|should|would|ai)nt)\b"
+    r"n(?:o(?:t|thing|body|ne|where)?|['’]t)\b|never\b|neither\b|nor\b|cannot\b"
+    r"|nahin?\b|mat\b|without\b|bina\b|unable\b"
+    r"|(?P<bare>" + "|".join(_BARE) + r")\b"
 )
 _IDIOM_STARTS = [
     (idiom, idiom.find("n't") if token.endswith("n't") else idiom.find(token))
