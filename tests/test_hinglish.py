@@ -288,7 +288,7 @@ TEMPLATE_CASES = [
         ["Please Rs 450 ka charge refund kijiye."],
     ),
     ("request.want_to_i", "I want to close my account.", ["Mujhe apna account band karna hai."]),
-    ("request.want_to_we", "We want to buy a car.", ["Humein ek car kharidna hai."]),
+    ("request.want_to_we", "We want to buy a car.", ["Humein ek car kharidna hai.", "Humein ek gaadi kharidna hai."]),
     (
         "request.need",
         "I need help with my loan.",
@@ -300,7 +300,7 @@ TEMPLATE_CASES = [
         ["Mera dost kehta hai ki offer low hai.", "Mera friend kehta hai ki offer low hai."],
     ),
     ("statement.past_i", "I paid Rs 2,000 to the agent.", ["Maine agent ko Rs 2,000 pay kiya."]),
-    ("statement.past_i_dative", "I got a call from the bank.", ["Mujhe bank se ek call mila."]),
+    ("statement.past_i_dative", "I got a call from the bank.", ["Mujhe bank se ek call mila.", "Mujhe bank se ek call mili."]),
     (
         "statement.past_transitive",
         "The bank charged me a fee of Rs 500.",
@@ -383,9 +383,12 @@ def test_every_template_has_a_case() -> None:
 
 
 def test_the_code_mixing_ratio_writes_content_words_in_hindi() -> None:
+    text = "My house is in Pune."
+    assert _rewrite(text, mix_ratio=0.0) == "Mera house Pune mein hai."
+    assert _rewrite(text, mix_ratio=1.0) == "Mera ghar Pune mein hai."
+    # a formal equivalent (kiraya) is one urban writers leave in English
     text = "My rent is Rs 25,000 per month."
-    assert _rewrite(text, mix_ratio=0.0) == "Mera rent Rs 25,000 per month hai."
-    assert _rewrite(text, mix_ratio=1.0) == "Mera kiraya Rs 25,000 per month hai."
+    assert _rewrite(text, mix_ratio=1.0) == "Mera rent Rs 25,000 per month hai."
     sources = read_sources(SALARY)
     shares = {
         mix: fmean(

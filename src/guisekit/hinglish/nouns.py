@@ -123,7 +123,7 @@ class NounRenderer(WordRenderer, ABC):
 
     def _head(
         self, words: Sequence[Word], predicate: bool = False
-    ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+    ) -> tuple[Toks, Toks, Gender | None, bool, bool, bool] | None:
         """Render a noun phrase without trailing modifiers: adverbs, determiner, modifiers,
         head, and ``of`` genitives (``4 years of experience`` -> ``4 saal ka experience``)."""
         lows = [w.low for w in words]
@@ -183,7 +183,7 @@ class NounRenderer(WordRenderer, ABC):
 
     def _genitive(
         self, words: Sequence[Word], at: int
-    ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+    ) -> tuple[Toks, Toks, Gender | None, bool, bool, bool] | None:
         left, right = words[:at], words[at + 1 :]
         owner = self.np(right)
         if owner is None:

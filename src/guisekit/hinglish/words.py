@@ -88,7 +88,8 @@ class WordRenderer:
             singular = self.lex.content.get(low[:-1])
             if singular is not None and singular.gender == "m":
                 entry, hindi_plural = singular, True
-        if entry is not None and entry.hindi is not None:
+        # a formal equivalent (grahak, kiraya) is one urban writers leave in English
+        if entry is not None and entry.hindi is not None and not entry.formal:
             chosen = self._translate.get(word.start)
             if chosen is None:
                 chosen = self._translate[word.start] = self.rng.random() < self.mix_ratio
@@ -114,8 +115,12 @@ class WordRenderer:
     def _numeric(self, word: Word) -> bool:
         return is_placeholder(word.text) and any(c.isdigit() for c in self.masked.unmask(word.text))
 
-    def _head_features(self, word: Word) -> tuple[Gender, bool, bool, bool]:
-        """Gender, plural, person, place of a head noun (names count as places)."""
+    def _head_features(self, word: Word) -> tuple[Gender | None, bool, bool, bool]:
+        """Gender, plural, person, place of a head noun (names count as places).
+
+        A noun missing from ``content.tsv`` has no gender (None): a form that would show
+        its gender (mera/meri, tha/thi) is then unavailable and the sentence stays English,
+        rather than defaulting to masculine ("mere permission")."""
         if is_placeholder(word.text):  # a name is a place, an amount is not
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
@@ -129,7 +134,7 @@ class WordRenderer:
             entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
         )
         found = entry or singular
-        gender: Gender = found.gender if found is not None and found.gender else "m"
+        gender: Gender | None = found.gender if found is not None else None
         kind = found.kind if found is not None else "-"
         return gender, plural, kind == "person", kind == "place"
 
