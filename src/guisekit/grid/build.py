@@ -15,17 +15,15 @@ phrase compares every prompt with this skeleton (see :mod:`guisekit.grid.checks`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import product
-from operator import itemgetter
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment
 
 from guisekit.errors import ConfigError
-from guisekit.grid.ids import FACTORS, slugify
+from guisekit.grid.ids import DEFAULT_ORDER, FACTORS, slugify
 from guisekit.grid.model import GridInputs, Identifier, Placement
 
 __all__ = ["RESERVED_SLOTS", "SENTINEL", "GridBuild", "RenderFailure", "build_rows"]
@@ -90,64 +88,12 @@ def _check_slot_names(inputs: GridInputs) -> None:
             )
 
 
-@dataclass(frozen=True)
-class _Cell:
-    """One rendered cell (language, placement, profile, question): everything a prompt of
-    it shares but the identifier phrase."""
-
-    key: str
-    template: Template
-    context: dict[str, str]
-    question_text: str
-    slot_columns: dict[str, str]
-
-
-@dataclass(frozen=True)
-class _Ident:
-    """An identifier with its slugs worked out once per grid, not once per prompt."""
-
-    item: Identifier
-    id: str
-    axis_slug: str
-    value_slug: str
-
-
-def _render_cells(
-    inputs: GridInputs, compiled: _Templates, slugs: dict[str, dict[str, str]]
-) -> tuple[dict[tuple[str, str, str, str], _Cell], dict[str, str], list[RenderFailure]]:
-    cells: dict[tuple[str, str, str, str], _Cell] = {}
-    skeletons: dict[str, str] = {}
-    failures: list[RenderFailure] = []
-    name = inputs.name
-    for language in inputs.languages:
-        for placement in inputs.placements:
-            for profile in inputs.profiles:
-                for question in inputs.questions:
-                    cell = (
-                        f"{name}.{language}.{placement}.{slugs['profile'][profile.id]}."
-                        f"{slugs['question'][question.id]}"
-                    )
-                    template = compiled.prompt.get((placement, language))
-                    question_template = compiled.question.get((question.id, language, placement))
-                    if template is None or question_template is None:
-                        continue
-                    slots = profile.values(language)
-                    try:
-                        question_text = question_template.render(slots).strip()
-                        context = {**slots, "question": question_text}
-                        skeleton = template.render({**context, "identity": SENTINEL}).strip()
-                    except TemplateError as exc:
-                        failures.append(RenderFailure(cell, f"{type(exc).__name__}: {exc}"))
-                        continue
-                    skeletons[cell] = skeleton
-                    cells[language, placement, profile.id, question.id] = _Cell(
-                        cell,
-                        template,
-                        context,
-                        question_text,
-                        {f"slot_{k}": v for k, v in slots.items()},
-                    )
-    return cells, skeletons, failures
+def _cells(inputs: GridInputs) -> Iterator[tuple[tuple[int, int, int, int], str, Placement]]:
+    for li, language in enumerate(inputs.languages):
+        for pi, placement in enumerate(inputs.placements):
+            for fi in range(len(inputs.profiles)):
+                for qi in range(len(inputs.questions)):
+                    yield (li, pi, fi, qi), language, placement
 
 
 def build_rows(inputs: GridInputs) -> GridBuild:
@@ -163,90 +109,102 @@ def build_rows(inputs: GridInputs) -> GridBuild:
     _check_slot_names(inputs)
     compiled = _Templates(inputs)
     name = inputs.name
-    slugs = {
-        "profile": {p.id: slugify(p.id) for p in inputs.profiles},
-        "question": {q.id: slugify(q.id) for q in inputs.questions},
-    }
-    cells, skeletons, failures = _render_cells(inputs, compiled, slugs)
-    idents = [
-        _Ident(i, i.id, slugify(i.axis), slugify(i.value)) for i in inputs.identifiers.identifiers
-    ]
-    factors: dict[str, Sequence[Any]] = {
-        "language": inputs.languages,
-        "placement": inputs.placements,
-        "profile": inputs.profiles,
-        "question": inputs.questions,
-        "identifier": idents,
-    }
-    order = inputs.order
-    # each row's factors back in the canonical order, whatever order they are iterated in
-    canonical = itemgetter(*(order.index(f) for f in FACTORS))
-    ids = inputs.ids
-    within = (
-        itemgetter(*(order.index(f) for f in ids.count_within))
-        if ids is not None and ids.count_within
-        else None
-    )
-    counters: dict[Any, int] = {}
+    profile_slugs = [slugify(p.id) for p in inputs.profiles]
+    question_slugs = [slugify(q.id) for q in inputs.questions]
+    idents = [(i, i.id, slugify(i.axis), slugify(i.value)) for i in inputs.identifiers.identifiers]
+    # Rendering goes cell by cell (each cell's skeleton is rendered once); a row's factor
+    # indices are kept only when the rows must be reordered or numbered afterwards.
+    keyed = inputs.order != DEFAULT_ORDER or inputs.ids is not None
+    keys: list[tuple[int, ...]] = []
     rows: list[dict[str, Any]] = []
-    for combination in product(*(factors[f] for f in order)):
-        language, placement, profile, question, ident = canonical(combination)
-        cell = cells.get((language, placement, profile.id, question.id))
-        if cell is None:
+    skeletons: dict[str, str] = {}
+    failures: list[RenderFailure] = []
+    for (li, pi, fi, qi), language, placement in _cells(inputs):
+        profile, question = inputs.profiles[fi], inputs.questions[qi]
+        profile_slug, question_slug = profile_slugs[fi], question_slugs[qi]
+        cell = f"{name}.{language}.{placement}.{profile_slug}.{question_slug}"
+        template = compiled.prompt.get((placement, language))
+        question_template = compiled.question.get((question.id, language, placement))
+        if template is None or question_template is None:
             continue
-        item = ident.item
-        phrase = item.phrase(language, placement)
-        if phrase is None:
-            continue
-        profile_slug = slugs["profile"][profile.id]
-        question_slug = slugs["question"][question.id]
-        pair = (
-            f"{name}.{placement}.{ident.axis_slug}.{ident.value_slug}."
-            f"{profile_slug}.{question_slug}"
-        )
+        slots = profile.values(language)
         try:
-            text = cell.template.render({**cell.context, "identity": phrase}).strip()
+            question_text = question_template.render(slots).strip()
+            context = {**slots, "question": question_text}
+            skeletons[cell] = template.render({**context, "identity": SENTINEL}).strip()
         except TemplateError as exc:
-            failures.append(RenderFailure(pair, f"{type(exc).__name__}: {exc}"))
+            failures.append(RenderFailure(cell, f"{type(exc).__name__}: {exc}"))
             continue
-        if ids is None:
-            row_id = (
-                f"{name}.{language}.{placement}.{ident.axis_slug}.{ident.value_slug}."
-                f"{profile_slug}.{question_slug}"
-            )
-        else:
-            scope = within(combination) if within is not None else ()
-            index = counters.get(scope, ids.start)
-            counters[scope] = index + 1
-            row_id = ids.render(
+        slot_columns = {f"slot_{k}": v for k, v in slots.items()}
+        for ii, (ident, ident_id, axis_slug, value_slug) in enumerate(idents):
+            phrase = ident.phrase(language, placement)
+            if phrase is None:
+                continue
+            pair = f"{name}.{placement}.{axis_slug}.{value_slug}.{profile_slug}.{question_slug}"
+            try:
+                text = template.render({**context, "identity": phrase}).strip()
+            except TemplateError as exc:
+                failures.append(RenderFailure(pair, f"{type(exc).__name__}: {exc}"))
+                continue
+            rows.append(
                 {
+                    "id": f"{name}.{language}.{placement}.{axis_slug}.{value_slug}."
+                    f"{profile_slug}.{question_slug}",
+                    "text": text,
                     "grid": name,
                     "language": language,
                     "placement": placement,
-                    "axis": ident.axis_slug,
-                    "identifier": ident.value_slug,
-                    "profile": profile_slug,
-                    "question": question_slug,
-                    "index": index,
+                    "axis": ident.axis,
+                    "identifier": ident.value,
+                    "identifier_id": ident_id,
+                    "identity": phrase,
+                    "profile": profile.id,
+                    "question": question.id,
+                    "question_text": question_text,
+                    "cell": cell,
+                    "pair": pair,
+                    **slot_columns,
                 }
             )
-        rows.append(
+            if keyed:
+                keys.append((li, pi, fi, qi, ii))
+    if keyed:
+        rows = _reorder(inputs, rows, keys, profile_slugs, question_slugs, idents)
+    return GridBuild(rows, skeletons, failures)
+
+
+def _reorder(
+    inputs: GridInputs,
+    rows: list[dict[str, Any]],
+    keys: list[tuple[int, ...]],
+    profile_slugs: list[str],
+    question_slugs: list[str],
+    idents: list[tuple[Identifier, str, str, str]],
+) -> list[dict[str, Any]]:
+    """Rows sorted into ``inputs.order`` and, with an id template, numbered and renamed."""
+    # keys hold factor indices in FACTORS order; sort by them permuted into inputs.order
+    positions = [FACTORS.index(f) for f in inputs.order]
+    ranked = sorted(zip(keys, rows, strict=True), key=lambda kr: [kr[0][i] for i in positions])
+    ids = inputs.ids
+    if ids is None:
+        return [row for _, row in ranked]
+    within = [FACTORS.index(f) for f in ids.count_within]
+    counters: dict[tuple[int, ...], int] = {}
+    for key, row in ranked:
+        scope = tuple(key[i] for i in within)
+        index = counters.get(scope, ids.start)
+        counters[scope] = index + 1
+        _, _, axis_slug, value_slug = idents[key[4]]
+        row["id"] = ids.render(
             {
-                "id": row_id,
-                "text": text,
-                "grid": name,
-                "language": language,
-                "placement": placement,
-                "axis": item.axis,
-                "identifier": item.value,
-                "identifier_id": ident.id,
-                "identity": phrase,
-                "profile": profile.id,
-                "question": question.id,
-                "question_text": cell.question_text,
-                "cell": cell.key,
-                "pair": pair,
-                **cell.slot_columns,
+                "grid": inputs.name,
+                "language": row["language"],
+                "placement": row["placement"],
+                "axis": axis_slug,
+                "identifier": value_slug,
+                "profile": profile_slugs[key[2]],
+                "question": question_slugs[key[3]],
+                "index": index,
             }
         )
-    return GridBuild(rows, skeletons, failures)
+    return [row for _, row in ranked]
