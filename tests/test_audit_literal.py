@@ -71,9 +71,7 @@ def _verdicts(tmp_path: Path, version: int) -> dict[str, str]:
         json.loads(line)
         for line in (folder / "out/results.jsonl").read_text(encoding="utf-8").splitlines()
     ]
-    return {
-        r["pair_id"]: r["auditors"]["openai:stub-literal"]["verdict"]["overall"] for r in rows
-    }
+    return {r["pair_id"]: r["auditors"]["openai:stub-literal"]["verdict"]["overall"] for r in rows}
 
 
 @pytest.fixture
