@@ -44,6 +44,9 @@ def variant_rows(result: RunResult) -> list[dict[str, Any]]:
             n_edits=len(provenance.edits),
             edits=[e.model_dump() for e in provenance.edits],
             params=provenance.params,
+            # transform-specific record: for Hinglish the per-word language tags, the
+            # per-sentence conversion record and the validation result
+            details=provenance.details,
         )
         rows.append(row)
     return rows

@@ -38,7 +38,8 @@ class RunResult:
 
     @functools.cached_property
     def summary(self) -> list[dict[str, Any]]:
-        """One row per transform label: variants, share passing the exact check, share
+        """One row per transform label: variants, how many are ``ok`` and how many failed
+        their engine's validation, share passing the exact check, share
         whose facts changed exactly as intended, mean normalised edit distance from the
         source, and mean shifts (variant minus source) of Flesch-Kincaid grade and of hedge,
         informal-marker and sophisticated-word rates per 100 words."""
@@ -65,6 +66,9 @@ class RunResult:
             "transform": label,
             "variants": len(indexes),
             "ok": len(ok),
+            "failed_validation": sum(
+                str(self.variants[i].reason or "").startswith("validation:") for i in indexes
+            ),
             "fact_pass": round(fmean(c.passed for _, c in checked), 3) if checked else None,
             "as_intended": (
                 round(fmean(as_intended(s, c) for s, c in checked), 3) if checked else None
@@ -92,7 +96,8 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     variants: list[Variant] = []
     for bank, engine in enumerate(engines):
         tasks = [(plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank]
-        variants.extend(engine.run_tasks(tasks, plan.seed, progress))
+        made = engine.run_tasks(tasks, plan.seed, progress)
+        variants.extend(_enforce_validation(v) for v in made)
     checks: list[FactCheckResult | None] = [
         None
         if variant.text is None
@@ -100,6 +105,17 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
         for variant in variants
     ]
     return RunResult(plan, variants, checks)
+
+
+def _enforce_validation(variant: Variant) -> Variant:
+    """A variant whose engine validated it (``provenance.details["validation"]``, as the
+    Hinglish transform does) and found it failing is an ``error`` with the failures as its
+    reason, never ``ok``; its text is kept so the failure can be inspected."""
+    validation = variant.provenance.details.get("validation")
+    if variant.status != "ok" or not isinstance(validation, dict) or validation.get("passed"):
+        return variant
+    failures = "; ".join(str(f) for f in validation.get("failures", ())) or "failed"
+    return variant.model_copy(update={"status": "error", "reason": f"validation: {failures}"})
 
 
 def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:

@@ -296,6 +296,7 @@ class RulesEngine:
         records: list[dict[str, Any]] = []
         source_doc = analyse(text) if active else None
         protected = source_doc.protected if source_doc else []
+        step = 0
         for round_no in range(rounds):
             before = text
             for stage in STAGES:
@@ -314,7 +315,11 @@ class RulesEngine:
                 text, applied = apply_edits(text, accepted)
                 if stage != STAGES[-1] or rounds > 1:
                     protected = shift_spans(protected, accepted)
-                records += applied
+                if applied:
+                    for record in applied:
+                        record["step"] = step
+                    records += applied
+                    step += 1
             if text == before:
                 break
         return text, records
