@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from guisekit.specs import TransformSpec
+from guisekit.transforms import TransformSpec
 
 __all__ = ["AppliedEdit", "Provenance", "Source", "TokenUsage", "Variant", "VariantStatus"]
 
@@ -40,8 +40,10 @@ class Source(_Record):
 class AppliedEdit(_Record):
     """One edit that a rule operator proposed and the resolver applied.
 
-    ``start``/``end`` index the text the edit was applied to (the text before its stage);
-    ``before`` is what stood there and ``after`` what replaced it.
+    ``start``/``end`` index the text the edit was applied to (the text before its step);
+    ``before`` is what stood there and ``after`` what replaced it. ``step`` numbers the
+    passes of the rewrite (stage, round): the edits of one step index the same text, so a
+    variant's edits can be replayed one at a time (``guisekit edits``).
     """
 
     operator: str
@@ -49,6 +51,7 @@ class AppliedEdit(_Record):
     end: int = Field(ge=0)
     before: str
     after: str
+    step: int = Field(default=0, ge=0)
 
 
 class TokenUsage(_Record):
