@@ -36,6 +36,17 @@ def _number_at(words: list[str], i: int) -> str | None:
     return match.group() if match else None
 
 
+def _preposition(words: list[str], i: int) -> str | None:
+    """The nearest "from" or "to" before the number at ``i`` (within a few words, not
+    across another number)."""
+    for j in range(i - 1, max(-1, i - 1 - _LOOK), -1):
+        if words[j] in ("from", "to"):
+            return words[j]
+        if _NUMBER.search(words[j]):
+            return None
+    return None
+
+
 def number_roles(text: str, language: str) -> list[tuple[str, str]]:
     """``(number, role)`` in order for the numbers of one sentence of ``language``
     (``en`` or ``hi``) that have a role (``from``, ``to``, ``count``)."""
@@ -47,15 +58,15 @@ def number_roles(text: str, language: str) -> list[tuple[str, str]]:
         if after in ("times", "baar") or (after == "time" and language == "en"):
             roles[k] = "count"
         if language == "en":
-            before = words[max(0, i - _LOOK) : i]
-            if "from" in before and k + 1 < len(numbers):
+            prep = _preposition(words, i)
+            if prep == "from" and k + 1 < len(numbers):
                 roles[k] = "from"
-            elif "to" in before and any(roles.get(j) == "from" for j in range(k)):
+            elif prep == "to" and any(roles.get(j) == "from" for j in range(k)):
                 roles[k] = "to"
         else:
             following = words[i + 1 : i + 1 + _LOOK]
             if "se" in following and k + 1 < len(numbers) and after != "baar":
-                roles[k] = "from"
+                roles.setdefault(k, "from")
                 roles.setdefault(k + 1, "to")
     return [(numbers[k][1], role) for k, role in sorted(roles.items())]
 
