@@ -19,11 +19,10 @@ import functools
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from guisekit.errors import ConfigError
 from guisekit.resources import data_root, read_yaml
-from guisekit.specs import TransformName
 
 __all__ = [
     "AttributesPreset",
@@ -49,8 +48,20 @@ class _Strict(BaseModel):
 class CorpusPreset(_Strict):
     """Prompt versions pinned for the ``llm`` engine, and defaults per transform kind."""
 
-    prompts: dict[TransformName, int] = Field(default_factory=dict)
-    transforms: dict[TransformName, dict[str, Any]] = Field(default_factory=dict)
+    prompts: dict[str, int] = Field(default_factory=dict)
+    transforms: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known_transforms(self) -> CorpusPreset:
+        from guisekit.transforms import names
+
+        known = set(names())
+        unknown = sorted((set(self.prompts) | set(self.transforms)) - known)
+        if unknown:
+            raise ValueError(
+                f"unknown transform {unknown[0]!r} (known: {', '.join(sorted(known))})"
+            )
+        return self
 
 
 class AuditPreset(_Strict):
@@ -165,8 +176,7 @@ def _apply_corpus(preset: CorpusPreset, config: dict[str, Any]) -> None:
     if isinstance(engine, dict) and engine.get("name") == "llm" and preset.prompts:
         pinned = engine.get("prompts")
         engine["prompts"] = {**preset.prompts, **(pinned if isinstance(pinned, dict) else {})}
-    defaults: dict[str, dict[str, Any]] = {str(k): v for k, v in preset.transforms.items()}
     for entry in config.get("transforms") or ():
         if isinstance(entry, dict):
-            for key, value in defaults.get(str(entry.get("transform")), {}).items():
+            for key, value in preset.transforms.get(str(entry.get("transform")), {}).items():
                 entry.setdefault(key, copy.deepcopy(value))
