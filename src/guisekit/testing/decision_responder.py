@@ -23,6 +23,7 @@ with the informal-marker rate and with the amount in the text; nothing else matt
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -63,10 +64,15 @@ def _unit(*parts: Any) -> float:
     return int.from_bytes(digest[:8], "big") / 2**64
 
 
+@functools.lru_cache(maxsize=65536)
+def _features(text: str) -> tuple[float, float]:
+    return style_cues(text).informal_markers, largest_amount(text)
+
+
 def escalation_probability(text: str, *, informal: float = INFORMAL, jitter: float = 0.0) -> float:
     """The planted P(monetary) of ``text`` (see the module docstring)."""
-    rate = style_cues(text).informal_markers
-    p = BASE + informal * rate + AMOUNT * math.log10(1 + largest_amount(text) / 100)
+    rate, amount = _features(text)
+    p = BASE + informal * rate + AMOUNT * math.log10(1 + amount / 100)
     p += jitter * (2 * _unit("jitter", text) - 1)
     return min(0.98, max(0.02, p))
 
