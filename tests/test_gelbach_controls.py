@@ -159,7 +159,7 @@ def test_decisions_joined_and_gap_attributed_to_the_planted_attribute(
                 "--decisions",
                 str(decisions),
                 "--outcome",
-                "prob_monetary",
+                "prob_monetary_action",
                 "--focal-column",
                 "age",
                 "--focal-level",
