@@ -141,6 +141,16 @@ class HinglishLexicon:
         return found
 
     @functools.cached_property
+    def gender_suffixes(self) -> tuple[tuple[str, Gender], ...]:
+        """Default gender by ending for nouns missing from content.tsv, longest first."""
+        rows = read_table(f"{_DIR}/gender_suffixes.tsv", ("suffix", "gender", "example"))
+        for suffix, gender, _ in rows:
+            if gender not in ("m", "f"):
+                raise ResourceError(f"{_DIR}/gender_suffixes.tsv: bad gender for {suffix!r}")
+        ordered = sorted(rows, key=lambda row: len(row[0]), reverse=True)
+        return tuple((suffix, gender) for suffix, gender, _ in ordered)  # type: ignore[misc]
+
+    @functools.cached_property
     def phrases(self) -> dict[str, str]:
         rows = read_table(f"{_DIR}/phrases.tsv", ("english", "hinglish"))
         return {english.lower(): "" if hinglish == "-" else hinglish for english, hinglish in rows}
