@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -82,6 +83,9 @@ def _regular_forms(base: str) -> dict[str, str]:
         past, ing = head + "d", head[:-1] + "ing"
     elif head.endswith("y") and head[-2:-1] not in "aeiou":
         past, ing = head[:-1] + "ied", head + "ing"
+    elif re.fullmatch(r"[^aeiou]*[aeiou][bdfgklmnprtv]", head):
+        # one syllable ending consonant-vowel-consonant doubles it: flagged, stopped
+        past, ing = head + head[-1] + "ed", head + head[-1] + "ing"
     else:
         past, ing = head + "ed", head + "ing"
     if head.endswith(("s", "sh", "ch", "x", "z", "o")):
