@@ -15,7 +15,7 @@ from guisekit.specs import TransformSpec
 
 __all__ = ["AppliedEdit", "Provenance", "Source", "TokenUsage", "Variant", "VariantStatus"]
 
-VariantStatus = Literal["ok", "refused", "error"]
+VariantStatus = Literal["ok", "refused", "truncated", "error"]
 
 
 class _Record(BaseModel):
@@ -80,7 +80,8 @@ class Provenance(_Record):
 class Variant(_Record):
     """One rewrite of one source under one spec.
 
-    ``status`` is ``ok`` with ``text`` set, or ``refused``/``error`` with ``reason`` set;
+    ``status`` is ``ok`` with ``text`` set, or ``refused``/``truncated``/``error`` with
+    ``reason`` set;
     a failed rewrite is recorded, never dropped.
     """
 
