@@ -8,12 +8,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guisekit.errors import ConfigError
-from guisekit.grid import IdSpec, build_grid, load_grid_config, resolve_inputs, slugify
+from guisekit.grid import (
+    GridInputs,
+    IdSpec,
+    build_grid,
+    load_grid_config,
+    resolve_inputs,
+    slugify,
+)
 from guisekit.grid.files import read_data
+from guisekit.grid.ids import FACTORS
 
 TEMPLATES = {
     "self": {
@@ -371,3 +379,71 @@ def test_names_that_share_a_slug_are_an_error(tmp_path: Path) -> None:
     config = _grid(tmp_path, {"path": "ids.json", **PHRASES}, profiles)
     with pytest.raises(ConfigError, match=r"identifier 'area\.urban_rural' appears twice"):
         resolve_inputs(load_grid_config(config))
+
+
+_ORDER_INPUTS = GridInputs.model_validate(
+    {
+        "name": "o",
+        "identifiers": {
+            "name": "o",
+            "axes": {"Gender": "", "Urban/Rural": ""},
+            "identifiers": [
+                {"axis": a, "value": v, "phrases": {"en": p["english"], "hinglish": p["hinglish"]}}
+                for a, values in NESTED.items()
+                for v, p in values.items()
+            ],
+        },
+        "profiles": [
+            {"id": "P01", "slots": {"college": "IIT Delhi", "cgpa": "8.70"}},
+            {"id": "P02", "slots": {"college": "an NIT", "cgpa": "9"}},
+        ],
+        "templates": {
+            "self": TEMPLATES["self"],
+            "third_party": {
+                "en": "My friend is {{ identity }}, from {{ college }}. {{ question }}",
+                "hinglish": "Mera friend {{ identity }} hai, {{ college }} se. {{ question }}",
+            },
+        },
+        "questions": QUESTIONS,
+        "languages": ["en", "hinglish"],
+    }
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(FACTORS))
+def test_any_order_is_the_same_rows_sorted_by_that_order(order: list[str]) -> None:
+    default = build_grid(_ORDER_INPUTS).rows
+    rows = build_grid(_ORDER_INPUTS.model_copy(update={"order": tuple(order)})).rows
+    assert sorted((r["id"], r["text"]) for r in rows) == sorted(
+        (r["id"], r["text"]) for r in default
+    )
+    rank = {
+        "language": {x: i for i, x in enumerate(_ORDER_INPUTS.languages)},
+        "placement": {x: i for i, x in enumerate(_ORDER_INPUTS.placements)},
+        "identifier": {x.value: i for i, x in enumerate(_ORDER_INPUTS.identifiers.identifiers)},
+        "profile": {x.id: i for i, x in enumerate(_ORDER_INPUTS.profiles)},
+        "question": {x.id: i for i, x in enumerate(_ORDER_INPUTS.questions)},
+    }
+    keys = [tuple(rank[f][r[f]] for f in order) for r in rows]
+    assert keys == sorted(keys)
+
+
+def test_third_party_phrases_are_mapped_too(tmp_path: Path) -> None:
+    (tmp_path / "ids.csv").write_text(
+        "Axis,Name,EN,HI,EN friend\nGender,Woman,a woman,ek ladki,a young woman\n",
+        encoding="utf-8",
+    )
+    mapping = {
+        "path": "ids.csv",
+        "axis_key": "Axis",
+        "value_key": "Name",
+        "phrase_keys": {"en": "EN", "hinglish": "HI"},
+        "third_party_keys": {"en": "EN friend"},
+    }
+    config = _grid(tmp_path, mapping, {"path": _profiles(tmp_path), "fields": FIELDS})
+    inputs = resolve_inputs(load_grid_config(config))
+    (woman,) = inputs.identifiers.identifiers
+    assert woman.phrase("en", "self") == "a woman"
+    assert woman.phrase("en", "third_party") == "a young woman"
+    assert woman.phrase("hinglish", "third_party") == "ek ladki"

@@ -27,6 +27,7 @@ from guisekit.commands.attributes import attributes_command
 from guisekit.commands.audit import audit_command
 from guisekit.commands.decide import decide_command
 from guisekit.commands.edits import edits_command
+from guisekit.commands.gaps import gaps_command
 from guisekit.commands.gelbach import gelbach_command
 from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
@@ -354,6 +355,7 @@ for _name, _command in (
     ("edits", edits_command),
     ("attributes", attributes_command),
     ("decide", decide_command),
+    ("gaps", gaps_command),
     ("gelbach", gelbach_command),
     ("grid", grid_command),
     ("serve", serve_command),

@@ -17,6 +17,7 @@ from guisekit.audit.stats import DEFAULT_LEVEL, DEFAULT_RESAMPLES
 from guisekit.audit.validity import DEFAULT_THRESHOLD
 from guisekit.backend import BankSettings, open_backend
 from guisekit.errors import validate
+from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
 
 if TYPE_CHECKING:
@@ -105,6 +106,7 @@ def load_audit_config(path: Path | None, overrides: dict[str, Any]) -> AuditConf
     if path is not None:
         where = str(path)
         data, base = read_config_file(path, "a mapping of audit settings"), path.resolve().parent
+        data = apply_preset("audit", data, where=where)  # `preset: paper` fills in defaults
     if overrides.get("pairs") is not None:
         data.pop("corpus", None)
     if overrides.get("corpus") is not None:

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from guisekit.errors import ConfigError, GuisekitError
 from guisekit.grid.files import read_data, read_mapping
-from guisekit.grid.ids import DEFAULT_ORDER, Factor, IdSpec, check_order
+from guisekit.grid.ids import DEFAULT_ORDER, Factor, IdSpec, check_order, slugify
 from guisekit.grid.model import GridInputs, IdentifierSet, Placement
 from guisekit.grid.sources import (
     IdentifierSource,
@@ -97,7 +97,7 @@ def load_grid_config(path: str | Path) -> GridConfig:
     try:
         return GridConfig.model_validate({**data, "base": path.resolve().parent})
     except ValidationError as exc:
-        hint = "see examples/grid_salary.yaml for a complete config"
+        hint = "see examples/grid_salary.yaml and examples/grid_benchmark.yaml"
         raise _config_error(exc, str(path), hint) from None
 
 
@@ -146,13 +146,20 @@ def load_identifier_set(ref: str | Path, base: Path = Path(".")) -> IdentifierSe
         data = read_data(local)
         if isinstance(data, list):  # CSV: one identifier per row
             axes = dict.fromkeys((r.get("axis") or "").strip() for r in data)
-            data = {"name": local.stem, "axes": dict.fromkeys(axes, ""), "identifiers": data}
+            data = {"name": _set_name(local), "axes": dict.fromkeys(axes, ""), "identifiers": data}
             data["identifiers"] = _identifier_rows(data["identifiers"])
     try:
         return IdentifierSet.model_validate(data)
     except ValidationError as exc:
         hint = "see lexicons/identifiers/india.yaml for the format"
         raise _config_error(exc, where, hint) from None
+
+
+def _set_name(path: Path) -> str:
+    try:
+        return slugify(path.stem)
+    except ValueError:
+        return "identifiers"
 
 
 def _listed(data: Any, key: str) -> Any:

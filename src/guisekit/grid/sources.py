@@ -169,7 +169,7 @@ def read_identifier_source(
             }
         )
     try:
-        name = source.name or slugify(path.stem)
+        name = slugify(source.name or path.stem)
     except ValueError:
         name = "identifiers"
     axes = dict.fromkeys((item["axis"] for item in identifiers), "")
