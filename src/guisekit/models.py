@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from guisekit.specs import TransformSpec
+from guisekit.transforms import TransformSpec
 
 __all__ = ["AppliedEdit", "Provenance", "Source", "TokenUsage", "Variant", "VariantStatus"]
 

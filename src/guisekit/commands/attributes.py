@@ -48,7 +48,9 @@ def attributes_command(
     concurrency: Annotated[int, typer.Option(min=1, help="Concurrent LLM calls.")] = 16,
     attribute_set: Annotated[
         str,
-        typer.Option(help="Attribute set: complaints, interviews or a YAML file path."),
+        typer.Option(
+            help="Attribute set: complaints, complaints_paper, interviews or a YAML file path."
+        ),
     ] = "complaints",
     id_column: Annotated[str, typer.Option(help="Variant id column.")] = "variant_id",
     text_column: Annotated[str, typer.Option(help="Text column.")] = "text",

@@ -95,7 +95,9 @@ def gelbach_command(
     ] = None,
     attribute_set: Annotated[
         str,
-        typer.Option(help="Attribute set giving families: complaints, interviews or a path."),
+        typer.Option(
+            help="Attribute set giving families: complaints, complaints_paper, interviews or a path."
+        ),
     ] = "complaints",
     resamples: Annotated[
         int, typer.Option(help="Source-cluster bootstrap resamples (0: no intervals).")

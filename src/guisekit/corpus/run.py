@@ -20,8 +20,8 @@ from guisekit.engines import Engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
 from guisekit.models import Variant
 from guisekit.rules.cues import style_cues
-from guisekit.specs import FactEditSpec, TransformSpec
 from guisekit.style import flesch_kincaid_grade
+from guisekit.transforms import TransformSpec, entry_of, label_of
 
 __all__ = ["RunResult", "as_intended", "label_of", "run_plan"]
 
@@ -89,17 +89,6 @@ def _measures(text: str) -> dict[str, float]:
     }
 
 
-def label_of(spec: TransformSpec) -> str:
-    """Short label of a spec's transform and main parameter (hedge:hedged)."""
-    detail = {
-        "hedge": "direction",
-        "fact_edit": "kind",
-        "standardise": "style",
-        "hinglish": "mix_ratio",
-    }.get(spec.transform)
-    return f"{spec.transform}:{getattr(spec, detail)}" if detail else spec.transform
-
-
 def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = None) -> RunResult:
     """Make every variant of ``plan`` on its engine and fact-check it; a failing task is
     recorded with status ``error`` and its reason, never dropped."""
@@ -132,32 +121,38 @@ def _enforce_validation(variant: Variant) -> Variant:
 def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:
     """Whether a variant's facts changed exactly as its transform intends.
 
-    Style transforms must pass the check. ``scale_amounts`` must multiply every amount,
-    in order, by the factor and leave every other fact alone (an amount-free text gains
-    exactly one amount); ``strengthen`` adds exactly one amount; ``weaken`` changes no
-    extractable fact (its change is a claim, for the LLM auditors to find).
+    The transform's registry entry says what it intends (see
+    :data:`~guisekit.transforms.FactChange`): ``none`` must pass the check; ``scaled``
+    must multiply every amount, in order, by the spec's factor and leave every other fact
+    alone (an amount-free text gains exactly one amount); ``added`` adds exactly one
+    amount; ``removed`` removes exactly one fact; ``claim`` changes no extractable fact
+    (its change is a claim, for the LLM auditors to find).
     """
-    if not isinstance(spec, FactEditSpec):
+    change = entry_of(spec).change(spec)
+    if change == "none":
         return check.passed
     before = Counter(f.key for f in check.original_facts)
     after = Counter(f.key for f in check.rewrite_facts)
-    if spec.kind == "weaken":
+    if change == "claim":
         return before == after
+    if change == "removed":
+        return not after - before and sum((before - after).values()) == 1
     old = [f for f in check.original_facts if f.kind == "money"]
-    if spec.kind == "strengthen" or not old:
+    if change == "added" or not old:
         added = after - before
         return (
             not before - after
             and sum(added.values()) == 1
             and next(iter(added)).startswith("money:")
         )
+    factor = getattr(spec, "factor")  # noqa: B009  (a scaled transform's spec has a factor)
     new = [f for f in check.rewrite_facts if f.kind == "money"]
     others = Counter(k for k in before.elements() if not k.startswith("money:"))
     return (
         others == Counter(k for k in after.elements() if not k.startswith("money:"))
         and len(old) == len(new)
         and all(
-            o.amount is not None and n.amount == o.amount * spec.factor and n.currency == o.currency
+            o.amount is not None and n.amount == o.amount * factor and n.currency == o.currency
             for o, n in zip(old, new, strict=True)
         )
     )

@@ -42,6 +42,7 @@ class Content:
     hindi: str | None
     agrees: bool
     kind: Literal["place", "person", "-"]
+    formal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,16 +112,20 @@ class HinglishLexicon:
 
     @functools.cached_property
     def content(self) -> dict[str, Content]:
-        rows = read_table(f"{_DIR}/content.tsv", ("english", "gender", "hindi", "kind"))
+        columns = ("english", "gender", "hindi", "kind", "register")
+        rows = read_table(f"{_DIR}/content.tsv", columns)
         found: dict[str, Content] = {}
-        for english, gender, hindi, kind in rows:
+        for english, gender, hindi, kind, register in rows:
             if gender not in ("m", "f", "a", "-") or kind not in ("place", "person", "-"):
                 raise ResourceError(f"{_DIR}/content.tsv: bad gender or kind for {english!r}")
+            if register not in ("common", "formal", "-") or (register == "-") != (hindi == "-"):
+                raise ResourceError(f"{_DIR}/content.tsv: bad register for {english!r}")
             found[english.lower()] = Content(
                 gender if gender in ("m", "f") else None,  # type: ignore[arg-type]
                 None if hindi == "-" else hindi,
                 gender == "a",
                 kind,  # type: ignore[arg-type]
+                register == "formal",
             )
         return found
 

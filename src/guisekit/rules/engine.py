@@ -11,7 +11,6 @@ once and carried through the stages, so no stage can touch a fact.
 from __future__ import annotations
 
 import functools
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from guisekit.engines import EngineTask
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
 from guisekit.models import AppliedEdit, Provenance, Source, Variant
-from guisekit.personas import Persona, load_grid
+from guisekit.personas import Persona
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import (
@@ -36,20 +35,10 @@ from guisekit.rules.edits import (
     shift_spans,
     tracking_rng,
 )
-from guisekit.rules.fact_edit import apply_fact_edit
 from guisekit.rules.lexicon import RulesLexicon, default_lexicon
 from guisekit.rules.operators import REGISTRY, STAGES, get_operator
 from guisekit.rules.protect import protected_spans
-from guisekit.specs import (
-    AccentSpec,
-    FactEditSpec,
-    HedgeSpec,
-    HinglishSpec,
-    IdentitySpec,
-    PersonaSpec,
-    StandardiseSpec,
-    TransformSpec,
-)
+from guisekit.transforms import RulesOutput, TransformSpec, entry_of
 
 __all__ = [
     "ENGINE_VERSION",
@@ -62,7 +51,6 @@ __all__ = [
 
 ENGINE_VERSION = "rules.v1"
 BUILTIN_PROFILES = "personas/profiles.yaml"
-_MAX_STANDARDISE_ROUNDS = 8
 
 
 @functools.lru_cache(maxsize=256)
@@ -138,43 +126,6 @@ def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
                         location=f"{ref}: levels.{axis}.{level}.{name}",
                     )
     return profiles
-
-
-def _hinglish(
-    text: str, spec: HinglishSpec, rng: random.Random
-) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
-    """The Hinglish rewrite, one edit per converted sentence, and its details: per-word
-    language tags, the per-sentence report and the validation of the variant."""
-    # imported here: guisekit.hinglish uses the rules engine's protected spans
-    from guisekit.hinglish import hinglish_rewrite, validate_hinglish
-
-    result = hinglish_rewrite(text, spec, rng)
-    edits = [
-        {
-            "operator": "hinglish:" + "+".join(s.templates),
-            "start": s.start,
-            "end": s.end,
-            "before": s.original,
-            "after": s.text,
-        }
-        for s in result.sentences
-        if s.status == "converted"
-    ]
-    validation = validate_hinglish(
-        text,
-        result.text,
-        script=spec.script,
-        min_hindi_share=spec.min_hindi_share,
-        max_hindi_share=spec.max_hindi_share,
-        tags=list(result.tags),
-    )
-    details = {
-        "language_tags": [list(pair) for pair in result.tags],
-        "sentences": [s.to_dict() for s in result.sentences],
-        "converted_share": round(result.converted_share, 4),
-        "validation": validation.to_dict(),
-    }
-    return result.text, edits, details
 
 
 @dataclass(frozen=True)
@@ -261,34 +212,27 @@ class RulesEngine:
         """Rewrite one source under one spec."""
         started = time.perf_counter()
         key = (seed, source.id, spec.transform, spec.model_dump_json())
-        params: dict[str, Any] = {}
-        details: dict[str, Any] = {}
-        if isinstance(spec, HinglishSpec):
-            text, edits, details = _hinglish(source.text, spec, local_rng(*key, "hinglish"))
-        elif isinstance(spec, FactEditSpec):
-            text, applied, intended = apply_fact_edit(
-                source.text, spec, self.lexicon, local_rng(*key, "fact_edit")
-            )
-            params["intended"] = intended
-            edits = [e.model_dump() for e in applied]
+        entry = entry_of(spec)  # the spec's version selects the implementation
+        if entry.rewrite is not None:
+            out = entry.rewrite(self, source.text, spec, local_rng(*key, spec.transform))
         else:
             rates = self._rates.get(key[3])
             if rates is None:
-                rates = self._rates[key[3]] = self.rates(spec)
-            rounds = _MAX_STANDARDISE_ROUNDS if isinstance(spec, StandardiseSpec) else 1
-            text, edits = self._rewrite(source.text, rates, key, rounds=rounds)
+                rates = self._rates[key[3]] = entry.rates(self, spec)
+            text, edits = self._rewrite(source.text, rates, key, rounds=entry.rounds)
+            out = RulesOutput(text, edits)
         return Variant(
             source_id=source.id,
             variant_id=variant_id(source.id, spec, self.config, seed),
             spec=spec,
-            text=text,
+            text=out.text,
             provenance=Provenance(
                 engine="rules",
-                params=params,
+                params=out.params,
                 seed=seed,
-                edits=tuple(edits),
+                edits=tuple(out.edits),
                 elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
-                details=details,
+                details=out.details,
             ),
         )
 
@@ -326,22 +270,9 @@ class RulesEngine:
         return variants
 
     def rates(self, spec: TransformSpec) -> dict[str, float]:
-        """Operator rates a spec runs with (empty for identity and fact edits)."""
-        config = self.lexicon.transforms
-        if isinstance(spec, PersonaSpec):
-            grid = load_grid(spec.grid)
-            return self.profiles.rates(grid.persona(spec.persona))
-        if isinstance(spec, HedgeSpec):
-            weights: Mapping[str, float] = config["hedge"][spec.direction]
-            return {name: min(1.0, w * spec.strength) for name, w in weights.items()}
-        if isinstance(spec, AccentSpec):
-            drivers: Mapping[str, str] = config["accent"]
-            return {name: float(getattr(spec, field)) for name, field in drivers.items()}
-        if isinstance(spec, StandardiseSpec):
-            return dict.fromkeys(config["standardise"][spec.style], 1.0)
-        if isinstance(spec, (IdentitySpec, FactEditSpec, HinglishSpec)):
-            return {}
-        raise ConfigError(f"the rules engine has no transform {spec.transform!r}")
+        """Operator rates a spec runs with (empty for identity, fact edits and other
+        transforms that rewrite by their own function)."""
+        return entry_of(spec).rates(self, spec)
 
     def try_operator(self, name: str, text: str, seed: int = 0) -> OperatorTrial:
         """Run one operator alone at rate 1.0 on ``text`` (for tests and ``--explain``)."""
