@@ -427,3 +427,23 @@ def test_any_order_is_the_same_rows_sorted_by_that_order(order: list[str]) -> No
     }
     keys = [tuple(rank[f][r[f]] for f in order) for r in rows]
     assert keys == sorted(keys)
+
+
+def test_third_party_phrases_are_mapped_too(tmp_path: Path) -> None:
+    (tmp_path / "ids.csv").write_text(
+        "Axis,Name,EN,HI,EN friend\nGender,Woman,a woman,ek ladki,a young woman\n",
+        encoding="utf-8",
+    )
+    mapping = {
+        "path": "ids.csv",
+        "axis_key": "Axis",
+        "value_key": "Name",
+        "phrase_keys": {"en": "EN", "hinglish": "HI"},
+        "third_party_keys": {"en": "EN friend"},
+    }
+    config = _grid(tmp_path, mapping, {"path": _profiles(tmp_path), "fields": FIELDS})
+    inputs = resolve_inputs(load_grid_config(config))
+    (woman,) = inputs.identifiers.identifiers
+    assert woman.phrase("en", "self") == "a woman"
+    assert woman.phrase("en", "third_party") == "a young woman"
+    assert woman.phrase("hinglish", "third_party") == "ek ladki"

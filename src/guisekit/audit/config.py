@@ -20,6 +20,7 @@ from guisekit.llm.batch import BatchRunner, BatchSettings
 from guisekit.llm.chat import ChatFactory, make_chat_model
 from guisekit.llm.runner import Executor, LLMRunner, RunnerSettings
 from guisekit.llm.store import Store
+from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
 
 __all__ = [
@@ -106,6 +107,7 @@ def load_audit_config(path: Path | None, overrides: dict[str, Any]) -> AuditConf
     if path is not None:
         where = str(path)
         data, base = read_config_file(path, "a mapping of audit settings"), path.resolve().parent
+        data = apply_preset("audit", data, where=where)  # `preset: paper` fills in defaults
     if overrides.get("pairs") is not None:
         data.pop("corpus", None)
     if overrides.get("corpus") is not None:

@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 
 def grid_command(
     config: Annotated[
-        Path, typer.Argument(help="Grid config (YAML); see examples/grid_salary.yaml.")
+        Path,
+        typer.Argument(
+            help="Grid config (YAML); see examples/grid_salary.yaml and"
+            " examples/grid_benchmark.yaml."
+        ),
     ],
     out_file: Annotated[
         Path | None,

@@ -22,6 +22,7 @@ from guisekit.engines import Engine, EngineConfig
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
 from guisekit.models import Source
+from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
 from guisekit.transforms import TransformSpec, get, parse_spec
 
@@ -72,6 +73,7 @@ def load_config(path: str | Path) -> CorpusConfig:
     """Read and validate a corpus config; errors name the file and the key."""
     path = Path(path)
     data = read_config_file(path, "a mapping with sources, transforms and output")
+    data = apply_preset("corpus", data, where=str(path))  # `preset: paper` fills in defaults
     try:
         return CorpusConfig.model_validate({**data, "base": path.resolve().parent})
     except ValidationError as exc:

@@ -20,7 +20,9 @@ class PersonaSpec(Spec):
 
     transform: Literal["persona"] = "persona"
     persona: dict[str, str] = Field(min_length=1)
-    grid: str | None = Field(default=None, description="Path of a user persona grid (YAML).")
+    grid: str | None = Field(
+        default=None, description="A packaged grid name (default, demographic) or a grid YAML path."
+    )
 
 
 def _rates(engine: RulesEngine, spec: PersonaSpec) -> dict[str, float]:
