@@ -25,6 +25,9 @@ from rich.text import Text
 from guisekit import __version__
 from guisekit.commands.attributes import attributes_command
 from guisekit.commands.audit import audit_command
+from guisekit.commands.decide import decide_command
+from guisekit.commands.edits import edits_command
+from guisekit.commands.gaps import gaps_command
 from guisekit.commands.gelbach import gelbach_command
 from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
@@ -349,7 +352,10 @@ def personas_command(
 # Commands defined in guisekit.commands, in the order --help lists them.
 for _name, _command in (
     ("audit", audit_command),
+    ("edits", edits_command),
     ("attributes", attributes_command),
+    ("decide", decide_command),
+    ("gaps", gaps_command),
     ("gelbach", gelbach_command),
     ("grid", grid_command),
     ("serve", serve_command),

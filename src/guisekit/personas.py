@@ -19,6 +19,8 @@ from guisekit.resources import read_yaml
 __all__ = ["Persona", "PersonaAxis", "PersonaGrid", "PersonaLevel", "load_grid"]
 
 BUILTIN_GRID = "personas/grid.yaml"
+PACKAGED_GRIDS = {"default": BUILTIN_GRID, "demographic": "personas/demographic.yaml"}
+"""Grids shipped with guisekit, by the name a ``grid:`` setting may give instead of a path."""
 
 
 class _Frozen(BaseModel):
@@ -126,8 +128,11 @@ class PersonaGrid(_Frozen):
 
 @functools.cache
 def load_grid(path: str | Path | None = None) -> PersonaGrid:
-    """The built-in 36-persona grid, or a user grid from a YAML file."""
-    ref = BUILTIN_GRID if path is None else Path(path)
+    """The built-in 36-persona grid, a packaged grid by name (:data:`PACKAGED_GRIDS`:
+    ``demographic`` gives the labelled demographics of the published protocol), or a user
+    grid from a YAML file."""
+    named = PACKAGED_GRIDS.get(str(path)) if isinstance(path, str) else None
+    ref = BUILTIN_GRID if path is None else named or Path(path)
     data = read_yaml(ref)
     try:
         return PersonaGrid.model_validate(data)

@@ -48,7 +48,9 @@ def attributes_command(
     concurrency: Annotated[int, typer.Option(min=1, help="Concurrent LLM calls.")] = 16,
     attribute_set: Annotated[
         str,
-        typer.Option(help="Attribute set: complaints, interviews or a YAML file path."),
+        typer.Option(
+            help="Attribute set: complaints, complaints_paper, interviews or a YAML file path."
+        ),
     ] = "complaints",
     id_column: Annotated[str, typer.Option(help="Variant id column.")] = "variant_id",
     text_column: Annotated[str, typer.Option(help="Text column.")] = "text",
@@ -157,14 +159,14 @@ def _llm_scores(
     """Each measurable text's LLM scores (attribute -> AttributeScore or None), ``None``
     for texts not measured."""
     from guisekit.attributes.llm import score_llm_attributes
+    from guisekit.backend import shared_runner
     from guisekit.console import err
-    from guisekit.llm import LLMRunner, RunnerSettings, Store
 
     present = [i for i, text in enumerate(texts) if text is not None]
     err.print(
         f"scoring {len(present)} texts on {len(attributes.attributes)} attributes with {ref.label}"
     )
-    runner = LLMRunner(Store(cache), RunnerSettings(concurrency=concurrency))
+    runner = shared_runner(cache, {"concurrency": concurrency})
     rows = score_llm_attributes(
         [texts[i] or "" for i in present], attributes, runner, ref, samples=samples
     )

@@ -42,7 +42,9 @@ def audit_command(
     ] = None,
     domain: Annotated[
         str | None,
-        typer.Option(help="What 'material' means: complaints, interviews, salary, or a YAML file."),
+        typer.Option(
+            help="What 'material' means: complaints, interviews, salary, hedging, or a YAML file."
+        ),
     ] = None,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Output folder.")] = None,
     cache: Annotated[

@@ -37,6 +37,14 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+# words that can start the subject after a leading adverbial
+_SUBJECT_START = frozenset(
+    "i we you they he she it the my our his her their this that a an there".split()
+)
+
+
+def _is_name(text: str) -> bool:
+    return "\ue000" in text
 Toks = tuple[Tok, ...]
 Slot = NounPhrase | VerbPhrase | Toks
 
@@ -67,7 +75,42 @@ class ClauseConverter:
                     self.used.append(template.id)
                     return rendered
                 del self.used[mark:]  # templates of nested clauses of a failed attempt
-        return self._split(text, offset, condition, depth) if depth < _MAX_SPLITS else None
+        if depth < _MAX_SPLITS:
+            leading = self._leading(text, offset, condition, depth)
+            if leading is not None:
+                return leading
+            return self._split(text, offset, condition, depth)
+        return None
+
+    def _leading(self, text: str, offset: int, condition: bool, depth: int) -> Toks | None:
+        """A clause opened by an adverbial ("On XX/XX/XXXX I noticed ...", "In 2020, we
+        ...", "Two days later the bank ..."): the adverbial rendered (postpositions after
+        their noun phrase), then the rest converted; Hindi puts it first too."""
+        words = words_of(text, offset)
+        if len(words) < 3:
+            return None
+        first = words[0].low
+        is_prep = bool(self.r._prep_len(words, 0))
+        for cut in range(1, min(len(words) - 1, 8)):
+            if text[words[cut - 1].start - offset + len(words[cut - 1].text) :].startswith(","):
+                pass  # a comma right after the adverbial: a clean cut
+            elif words[cut].low not in _SUBJECT_START and not _is_name(words[cut].text):
+                continue
+            head = words[:cut]
+            if is_prep:
+                adverbial = self.r._chain(head, "m", False, False)
+            elif head[-1].low == "later" and len(head) > 1:
+                np = self.r.np(head[:-1])
+                adverbial = None if np is None else (*(np.form("obl") or ()), Tok("baad", "hi"))
+            else:
+                adverbial = None
+            if not adverbial or first in ("if", "when", "while", "because", "since"):
+                continue
+            rest_at = words[cut].start
+            rest = self.convert(text[rest_at - offset :], rest_at, condition=condition, depth=depth + 1)
+            if rest is not None:
+                return (*adverbial, *rest)
+        return None
 
     def _split(self, text: str, offset: int, condition: bool, depth: int) -> Toks | None:
         mark = len(self.used)
@@ -102,7 +145,7 @@ class ClauseConverter:
                 )
             if second is None:
                 continue
-            joiner = () if conj == "," else _words(self.r.conjunctions[conj], self.r)
+            joiner = () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]

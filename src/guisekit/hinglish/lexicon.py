@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from guisekit.errors import ResourceError
@@ -42,6 +42,7 @@ class Content:
     hindi: str | None
     agrees: bool
     kind: Literal["place", "person", "-"]
+    formal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,7 @@ class VerbEntry:
     stem: str
     type: VerbType
     person: str
+    low: VerbEntry | None = None  # the rendering used with probability 1 - mix_ratio
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,16 @@ def _regular_forms(base: str) -> dict[str, str]:
     return {"past": past + tail, "third": third + tail, "ing": ing + tail}
 
 
+def _verb_entry(base: str, hindi: str, kind: str, person: str) -> VerbEntry:
+    words = hindi.split(" ")
+    if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
+        head = base.split(" ")[0]
+        stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
+    else:  # a Hindi verb replaces the English one
+        stem, english = hindi, ""
+    return VerbEntry(base, english, stem, kind, person)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
 class HinglishLexicon:
     """All Hinglish data, loaded on first use."""
@@ -111,16 +123,20 @@ class HinglishLexicon:
 
     @functools.cached_property
     def content(self) -> dict[str, Content]:
-        rows = read_table(f"{_DIR}/content.tsv", ("english", "gender", "hindi", "kind"))
+        columns = ("english", "gender", "hindi", "kind", "register")
+        rows = read_table(f"{_DIR}/content.tsv", columns)
         found: dict[str, Content] = {}
-        for english, gender, hindi, kind in rows:
+        for english, gender, hindi, kind, register in rows:
             if gender not in ("m", "f", "a", "-") or kind not in ("place", "person", "-"):
                 raise ResourceError(f"{_DIR}/content.tsv: bad gender or kind for {english!r}")
+            if register not in ("common", "formal", "-") or (register == "-") != (hindi == "-"):
+                raise ResourceError(f"{_DIR}/content.tsv: bad register for {english!r}")
             found[english.lower()] = Content(
                 gender if gender in ("m", "f") else None,  # type: ignore[arg-type]
                 None if hindi == "-" else hindi,
                 gender == "a",
                 kind,  # type: ignore[arg-type]
+                register == "formal",
             )
         return found
 
@@ -139,18 +155,15 @@ class HinglishLexicon:
     @functools.cached_property
     def verb_forms(self) -> dict[str, dict[str, VerbEntry]]:
         """English verb form -> {form kind (base, past, participle, third, ing): entry}."""
-        columns = ("english", "past", "participle", "hindi", "type", "person")
+        columns = ("english", "past", "participle", "hindi", "type", "person", "at_low_mix")
         index: dict[str, dict[str, VerbEntry]] = {}
-        for base, past, participle, hindi, kind, person in read_table(f"{_DIR}/verbs.tsv", columns):
+        rows = read_table(f"{_DIR}/verbs.tsv", columns)
+        for base, past, participle, hindi, kind, person, low in rows:
             if kind not in ("t", "i", "d"):
                 raise ResourceError(f"{_DIR}/verbs.tsv: bad type {kind!r} for {base!r}")
-            words = hindi.split(" ")
-            if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
-                head = base.split(" ")[0]
-                stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
-            else:  # a Hindi verb replaces the English one
-                stem, english = hindi, ""
-            entry = VerbEntry(base, english, stem, kind, "" if person == "-" else person)  # type: ignore[arg-type]
+            role = "" if person == "-" else person
+            second = None if low == "-" else _verb_entry(base, low, kind, role)
+            entry = replace(_verb_entry(base, hindi, kind, role), low=second)
             forms = _regular_forms(base)
             forms["base"] = base
             if past != "-":

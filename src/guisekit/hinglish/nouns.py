@@ -11,6 +11,7 @@ it is refused (None) and the clause template using it does not apply.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 
@@ -26,6 +27,16 @@ _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
+def _drop_ek(toks: Toks) -> Toks:
+    return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
+
+
+_DATE = re.compile(
+    r"\b(?:\d{1,2}|xx)/(?:\d{1,2}|xx)/(?:\d{2,4}|xxxx)\b|\b(?:monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|"
+    r"aug|sep|oct|nov|dec)"
+)
 _INDEFINITE = frozenset({"something", "someone", "somebody", "anyone", "everything"})
 
 
@@ -70,7 +81,10 @@ class NounRenderer(WordRenderer, ABC):
             return self._pronoun_with(words)
         if len(words) == 1 and lows[0] in self.pronouns:
             forms = self.pronouns[lows[0]]
-            gender: Gender | None = None if lows[0] in ("i", "me") else "m"
+            # the writer's gender is never assumed; "she" is feminine
+            gender: Gender | None = (
+                None if lows[0] in ("i", "me") else "f" if lows[0] == "she" else "m"
+            )
             plural = lows[0] in ("we", "us", "they", "them", "you")
             return NounPhrase(
                 (), (), hindi_toks(forms["direct"]), hindi_toks(forms["obl"]), gender, plural, forms
@@ -80,8 +94,9 @@ class NounRenderer(WordRenderer, ABC):
         if head is None:
             return None
         core, core_obl, gender_h, plural_h, person, place = head
-        pre = self._chain(words[end:], gender_h, plural_h, False)
-        pre_obl = self._chain(words[end:], gender_h, plural_h, True)
+        entity = person or place  # "a company with 600 employees": a wala modifier
+        pre = self._chain(words[end:], gender_h, plural_h, False, nominal=True, entity=entity)
+        pre_obl = self._chain(words[end:], gender_h, plural_h, True, nominal=True, entity=entity)
         if pre is None or pre_obl is None:
             return None
         return NounPhrase(pre, pre_obl, core, core_obl, gender_h, plural_h, None, person, place)
@@ -123,7 +138,7 @@ class NounRenderer(WordRenderer, ABC):
 
     def _head(
         self, words: Sequence[Word], predicate: bool = False
-    ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+    ) -> tuple[Toks, Toks, Gender | None, bool, bool, bool] | None:
         """Render a noun phrase without trailing modifiers: adverbs, determiner, modifiers,
         head, and ``of`` genitives (``4 years of experience`` -> ``4 saal ka experience``)."""
         lows = [w.low for w in words]
@@ -134,7 +149,7 @@ class NounRenderer(WordRenderer, ABC):
         while len(words) > 1 and (size := self._np_adverb_at(words, 0)):
             if size >= len(words) or words[0].low in self.determiners:
                 break
-            adverb = self.tagged(self.adverbs[" ".join(w.low for w in words[:size])])
+            adverb = self.tagged(self.adverb(" ".join(w.low for w in words[:size])))
             direct.extend(adverb)
             oblique.extend(adverb)
             words, lows = words[size:], lows[size:]
@@ -153,13 +168,21 @@ class NounRenderer(WordRenderer, ABC):
         while i < len(body):
             size = self._np_adverb_at(body, i)
             if size and (i + size < len(body) or body[i].low not in self.lex.content):
-                adverb = self.tagged(self.adverbs[" ".join(w.low for w in body[i : i + size])])
+                adverb = self.tagged(self.adverb(" ".join(w.low for w in body[i : i + size])))
                 direct.extend(adverb)
                 oblique.extend(adverb)
                 i += size
                 continue
+            if body[i].low in ("time", "times") and i and self._number_word(body[i - 1]):
+                return None  # "three times": not "three baar"; the sentence stays English
+            if body[i].low in ("time", "times") and i and self._numeric(body[i - 1]):
+                direct.append(Tok("baar", "hi"))  # "6 times" -> "6 baar", not "6 waqt"
+                oblique.append(Tok("baar", "hi"))
+                i += 1
+                continue
             for case, out in ((False, direct), (True, oblique)):
-                rendered = self._content(body[i], gender, plural, case)
+                counted = i > 0 and self._numeric(body[i - 1])
+                rendered = self._content(body[i], gender, plural, case, counted)
                 if rendered is None:
                     return None
                 out.extend(rendered)
@@ -183,12 +206,28 @@ class NounRenderer(WordRenderer, ABC):
 
     def _genitive(
         self, words: Sequence[Word], at: int
-    ) -> tuple[Toks, Toks, Gender, bool, bool, bool] | None:
+    ) -> tuple[Toks, Toks, Gender | None, bool, bool, bool] | None:
         left, right = words[:at], words[at + 1 :]
         owner = self.np(right)
         if owner is None:
             return None
         lows = [w.low for w in left]
+        if len(left) == 1 and self._number_word(left[0]):
+            return None  # "Two of the engineers": a number word cannot take "mein se" here
+        quantity = self._quantifier(left) if owner.plural else None
+        if quantity is not None:
+            # "most of them" -> "unmein se zyaadatar"; "two of the engineers" ->
+            # "engineers mein se do"
+            among = self._among(owner)
+            single = lows == ["one"] or (len(left) == 1 and lows[0] in ("each", "neither"))
+            return (
+                among + quantity,
+                among + quantity,
+                owner.gender,
+                not single,
+                owner.person,
+                False,
+            )
         if lows[-1] in self.partitives:
             part = hindi_toks(self.partitives[lows[-1]])
             return (
@@ -225,6 +264,9 @@ class NounRenderer(WordRenderer, ABC):
         core, core_obl, gender, plural, person, place = possessed
         if gender is None:
             return None
+        if owner.pre == () and all(t.tag == "other" for t in owner.core):
+            # "a CGPA of 8.4/10" -> "8.4/10 CGPA", not "8.4/10 ka ek CGPA"
+            core, core_obl = _drop_ek(core), _drop_ek(core_obl)
         return (
             self._of(owner, gender, plural, False) + core,
             self._of(owner, gender, plural, True) + core_obl,
@@ -233,6 +275,24 @@ class NounRenderer(WordRenderer, ABC):
             person,
             place,
         )
+
+    def _quantifier(self, left: Sequence[Word]) -> Toks | None:
+        """The Hindi of a partitive quantifier (``most``, ``some``, a number) or None."""
+        if len(left) != 1:
+            return None
+        word = left[0]
+        if self._numeric(word):
+            return (self._placeholder(word),)
+        hindi = self.quantifiers.get(word.low)
+        return None if hindi is None else hindi_toks(hindi)
+
+    def _among(self, owner: NounPhrase) -> Toks:
+        """``X mein se``, fused for pronouns (``unmein se``, ``hum mein se``)."""
+        if owner.pronoun is not None:
+            obl = owner.pronoun["obl"]
+            fused = obl + "mein" if obl in ("un", "in") else f"{obl} mein"
+            return hindi_toks(f"{fused} se")
+        return (owner.form("obl") or ()) + hindi_toks("mein se")
 
     def _of(self, owner: NounPhrase, gender: Gender, plural: bool, oblique: bool) -> Toks:
         """The genitive of ``owner`` agreeing with what it owns: ``X ka`` / ``X ki`` /
@@ -301,6 +361,8 @@ class NounRenderer(WordRenderer, ABC):
         plural: bool,
         oblique: bool,
         stranded_ok: bool = False,
+        nominal: bool = False,
+        entity: bool = False,
     ) -> Toks | None:
         """A chain of prepositional phrases and participles, rendered in reverse order
         before the head they follow in English."""
@@ -311,7 +373,7 @@ class NounRenderer(WordRenderer, ABC):
                     return None
                 out.append(())  # a stranded preposition right after the verb (ask about)
                 continue
-            rendered = self._chunk(size, chunk, gender, plural, oblique)
+            rendered = self._chunk(size, chunk, gender, plural, oblique, nominal, entity)
             if rendered is None:
                 return None
             out.append(rendered)
@@ -324,9 +386,20 @@ class NounRenderer(WordRenderer, ABC):
         gender: Gender | None,
         plural: bool,
         oblique: bool,
+        nominal: bool = False,
+        entity: bool = False,
     ) -> Toks | None:
         trigger = " ".join(w.low for w in chunk[:size])
         rest = chunk[size:]
+        # "with" modifying a person, a place or organisation, or with a quantity ("a loan
+        # with 8.9% interest") is an attribute: wala; otherwise ("help with my loan",
+        # "an account with XXXX") it keeps ke saath
+        attribute = entity or any(self._numeric(w) for w in rest)
+        if nominal and trigger in ("with", "with no") and attribute:
+            return self._wala(trigger, rest, gender, plural, oblique)
+        if not nominal and trigger == "for" and self._duration(rest):
+            np = self.np(rest)  # "worked there for 2 years" -> "2 saal tak", not "ke liye"
+            return None if np is None else (np.form("obl") or ()) + hindi_toks("tak")
         if trigger in self.postpositions:
             return self._pp(trigger, rest, gender, plural, oblique)
         verbs = chunk[1:] if trigger in _RELATIVE else chunk
@@ -338,6 +411,33 @@ class NounRenderer(WordRenderer, ABC):
             return None
         return formed + hindi_toks(wala)
 
+    def _duration(self, words: Sequence[Word]) -> bool:
+        """Whether a phrase is a counted span of time ("2 years", "about six months")."""
+        last = words[-1].low if words else ""
+        unit = last[:-1] if last.endswith("s") else last
+        return (
+            unit in ("year", "month", "week", "day", "hour", "minute")
+            and len(words) >= 2
+            and is_placeholder(words[-2].text)
+        )
+
+    def _wala(
+        self,
+        prep: str,
+        words: Sequence[Word],
+        gender: Gender | None,
+        plural: bool,
+        oblique: bool,
+    ) -> Toks | None:
+        """"with" modifying a noun: ``a company with 600 employees`` -> ``600 employees
+        wali company`` (wala agrees with the head; an unknown gender leaves it English)."""
+        np = self.np(words)
+        wala = inflect("wala", gender, plural, oblique)
+        if np is None or wala is None or np.pronoun is not None:
+            return None
+        bina = hindi_toks("bina") if prep == "with no" else ()
+        return bina + (np.form("obl") or ()) + hindi_toks(wala)
+
     def _pp(
         self,
         prep: str,
@@ -346,6 +446,8 @@ class NounRenderer(WordRenderer, ABC):
         plural: bool,
         oblique: bool,
     ) -> Toks | None:
+        if not words:
+            return None
         spec = self.postpositions[prep]
         first = words[0]
         if prep == "to" and not self._nominal_start(first):
@@ -367,7 +469,14 @@ class NounRenderer(WordRenderer, ABC):
             return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)
         if np.pronoun is not None:
             return self._pronoun_pp(np.pronoun, post)
+        if prep == "on" and self._date(words):
+            post = "ko"  # "03/12/2022 ko", not "par"
         return (np.form("obl") or ()) + tuple(self.tagged(post))
+
+    def _date(self, words: Sequence[Word]) -> bool:
+        """Whether a phrase is a date or a weekday (which take ``ko``)."""
+        text = " ".join(self.masked.unmask(w.text) for w in words).lower()
+        return bool(_DATE.search(text))
 
     def _nominal_start(self, word: Word) -> bool:
         """Whether ``word`` can open a noun phrase after "to" (a determiner, pronoun,
