@@ -145,7 +145,7 @@ class ClauseConverter:
                 )
             if second is None:
                 continue
-            joiner = () if conj == "," else _words(self.r.conjunctions[conj], self.r)
+            joiner = () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]

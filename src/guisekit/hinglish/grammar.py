@@ -31,7 +31,7 @@ class Renderer(NounRenderer):
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
-            adverbs.append(self.adverbs[" ".join(w.low for w in words[i : i + size])])
+            adverbs.append(self.adverb(" ".join(w.low for w in words[i : i + size])))
             i += size
         entry, size = None, 0
         for n in (3, 2, 1):
@@ -41,18 +41,20 @@ class Renderer(NounRenderer):
                 break
         if entry is None:
             return None
+        if entry.low is not None and self.rng.random() >= self.mix_ratio:
+            entry = entry.low  # "start kiya" rather than "shuru kiya"
         rest = list(words[i + size :])
         trailing: list[str] = []
         trailing_time: list[Tok] = []
         while rest and (size := self._trailing_adverb(rest)):
-            trailing.insert(0, self.adverbs[" ".join(w.low for w in rest[-size:])])
+            trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]
         while rest and self._time_span(rest[-1]) and not (
             len(rest) > 1 and self._prep_len(rest, len(rest) - 2)
         ):
             trailing_time.insert(0, self._placeholder(rest.pop()))
             while rest and (size := self._trailing_adverb(rest)):
-                trailing.insert(0, self.adverbs[" ".join(w.low for w in rest[-size:])])
+                trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
                 del rest[-size:]
         adverbs += trailing
         counted = self._count(rest)
@@ -66,7 +68,7 @@ class Renderer(NounRenderer):
         size = self._phrase_at(rest, 0, "adverbs") if end else 0
         in_place: list[Tok] = []
         if end and size == end:  # "worked there for 2 years": an adverb, not an object
-            in_place = self.tagged(self.adverbs[" ".join(w.low for w in rest[:end])])
+            in_place = self.tagged(self.adverb(" ".join(w.low for w in rest[:end])))
             rest = rest[end:]
             end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
         if end and rest[0].low in _NOMINATIVE:

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from guisekit.errors import ResourceError
@@ -61,6 +61,7 @@ class VerbEntry:
     stem: str
     type: VerbType
     person: str
+    low: VerbEntry | None = None  # the rendering used with probability 1 - mix_ratio
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,16 @@ def _regular_forms(base: str) -> dict[str, str]:
     else:
         third = head + "s"
     return {"past": past + tail, "third": third + tail, "ing": ing + tail}
+
+
+def _verb_entry(base: str, hindi: str, kind: str, person: str) -> VerbEntry:
+    words = hindi.split(" ")
+    if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
+        head = base.split(" ")[0]
+        stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
+    else:  # a Hindi verb replaces the English one
+        stem, english = hindi, ""
+    return VerbEntry(base, english, stem, kind, person)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -144,18 +155,15 @@ class HinglishLexicon:
     @functools.cached_property
     def verb_forms(self) -> dict[str, dict[str, VerbEntry]]:
         """English verb form -> {form kind (base, past, participle, third, ing): entry}."""
-        columns = ("english", "past", "participle", "hindi", "type", "person")
+        columns = ("english", "past", "participle", "hindi", "type", "person", "at_low_mix")
         index: dict[str, dict[str, VerbEntry]] = {}
-        for base, past, participle, hindi, kind, person in read_table(f"{_DIR}/verbs.tsv", columns):
+        rows = read_table(f"{_DIR}/verbs.tsv", columns)
+        for base, past, participle, hindi, kind, person, low in rows:
             if kind not in ("t", "i", "d"):
                 raise ResourceError(f"{_DIR}/verbs.tsv: bad type {kind!r} for {base!r}")
-            words = hindi.split(" ")
-            if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
-                head = base.split(" ")[0]
-                stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
-            else:  # a Hindi verb replaces the English one
-                stem, english = hindi, ""
-            entry = VerbEntry(base, english, stem, kind, "" if person == "-" else person)  # type: ignore[arg-type]
+            role = "" if person == "-" else person
+            second = None if low == "-" else _verb_entry(base, low, kind, role)
+            entry = replace(_verb_entry(base, hindi, kind, role), low=second)
             forms = _regular_forms(base)
             forms["base"] = base
             if past != "-":

@@ -149,7 +149,7 @@ class NounRenderer(WordRenderer, ABC):
         while len(words) > 1 and (size := self._np_adverb_at(words, 0)):
             if size >= len(words) or words[0].low in self.determiners:
                 break
-            adverb = self.tagged(self.adverbs[" ".join(w.low for w in words[:size])])
+            adverb = self.tagged(self.adverb(" ".join(w.low for w in words[:size])))
             direct.extend(adverb)
             oblique.extend(adverb)
             words, lows = words[size:], lows[size:]
@@ -168,7 +168,7 @@ class NounRenderer(WordRenderer, ABC):
         while i < len(body):
             size = self._np_adverb_at(body, i)
             if size and (i + size < len(body) or body[i].low not in self.lex.content):
-                adverb = self.tagged(self.adverbs[" ".join(w.low for w in body[i : i + size])])
+                adverb = self.tagged(self.adverb(" ".join(w.low for w in body[i : i + size])))
                 direct.extend(adverb)
                 oblique.extend(adverb)
                 i += size

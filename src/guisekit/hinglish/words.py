@@ -48,8 +48,21 @@ class WordRenderer:
         self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
         self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
+        self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
 
     # --- words ---------------------------------------------------------------------------
+
+    def mixed(self, english: str, hindi: str) -> str:
+        """A connective or adverb Hinglish writers also leave in English ("but",
+        "already", "recently"): Hindi with probability ``mix_ratio``, else the English
+        word; any other word is always its Hindi rendering."""
+        if english not in self.keep_english:
+            return hindi
+        return hindi if self.rng.random() < self.mix_ratio else english
+
+    def adverb(self, english: str) -> str:
+        """An adverb's rendering at the code-mixing ratio (see :meth:`mixed`)."""
+        return self.mixed(english, self.adverbs[english])
 
     def tok(self, text: str) -> Tok:
         """A frame word: Hindi if the spelling table has it, else English."""
