@@ -77,7 +77,9 @@ def run_on(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     for match in _PERIOD.finditer(doc.text):
         word = doc.word_at(match.end())
         if word is not None:
-            yield Edit(match.start(), word.end, ", " + recase_first(word, lex), "run_on.v1")
+            recased = recase_first(word, lex)
+            if recased is not None:
+                yield Edit(match.start(), word.end, ", " + recased, "run_on.v1")
 
 
 @operator("exclaim.v1", "emphasis", "noise")
