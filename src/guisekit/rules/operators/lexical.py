@@ -145,6 +145,9 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         pos = pos_of.get(doc.lowered[start:end])
         prev = doc.prev_word(start)
         if pos == "verb":
+            nxt = doc.next_word(end)
+            if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
+                return False  # "what happened to my paycheck" is not "occurred to"
             return prev is None or prev.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
@@ -340,7 +343,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         if first in doc.vocab:
             for start in doc.occurrences(first):
                 end = doc.phrase_end(start, phrase)
-                if end is not None:
+                if end is not None and in_statement(doc, lex, start):
                     yield Edit(start, end, match_case(text[start:end], copula), name)
 
 
