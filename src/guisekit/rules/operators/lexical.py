@@ -431,17 +431,34 @@ for _name, _family, _phrases, _doc in (
         lambda lex: lex.progressive,
         "Progressive with stative verbs (I want -> I am wanting).",
     ),
-    *(
-        (
-            f"regional_{region}.v1",
-            "regional",
-            lambda lex, region=region: lex.regional(region),
-            f"Standard word -> {region} regional vocabulary.",
-        )
-        for region in ("rural", "urban", "suburban")
+    (
+        "regional_rural.v1",
+        "regional",
+        lambda lex: lex.regional("rural"),
+        "Standard word -> Southern/Midland US regional vocabulary (y'all, fixing to); no "
+        "built-in persona uses it (geography is unrealised).",
     ),
 ):
     _phrase_swap(_name, _family, _phrases, _doc)
+
+
+def _retired_regional(region: str) -> None:
+    name = f"regional_{region}.v1"
+
+    @operator(
+        name,
+        "regional",
+        "words",
+        doc=f"Retired (proposes nothing): its {region} vocabulary was slang standing in for "
+        "a group, not a documented regional feature (issue 13).",
+        retired=True,
+    )
+    def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return iter(())
+
+
+for _region in ("urban", "suburban"):
+    _retired_regional(_region)
 
 
 @operator("strengthen_modal.v1", "booster", "words")
