@@ -31,6 +31,7 @@ from guisekit.commands.gaps import gaps_command
 from guisekit.commands.gelbach import gelbach_command
 from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
+from guisekit.commands.study import study_command
 from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError, OutputError
@@ -396,6 +397,7 @@ for _name, _command in (
     ("gelbach", gelbach_command),
     ("grid", grid_command),
     ("serve", serve_command),
+    ("study", study_command),
 ):
     app.command(_name)(_command)
 

@@ -159,14 +159,14 @@ def _llm_scores(
     """Each measurable text's LLM scores (attribute -> AttributeScore or None), ``None``
     for texts not measured."""
     from guisekit.attributes.llm import score_llm_attributes
+    from guisekit.backend import shared_runner
     from guisekit.console import err
-    from guisekit.llm import LLMRunner, RunnerSettings, Store
 
     present = [i for i, text in enumerate(texts) if text is not None]
     err.print(
         f"scoring {len(present)} texts on {len(attributes.attributes)} attributes with {ref.label}"
     )
-    runner = LLMRunner(Store(cache), RunnerSettings(concurrency=concurrency))
+    runner = shared_runner(cache, {"concurrency": concurrency})
     rows = score_llm_attributes(
         [texts[i] or "" for i in present], attributes, runner, ref, samples=samples
     )

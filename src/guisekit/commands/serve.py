@@ -116,9 +116,12 @@ def serve_command(
     styles: list[StandardStyle] = [_style(s) for s in style or ["plain"]]
     auditor = None
     if gate_auditor is not None:
+        from guisekit.backend import BankSettings
         from guisekit.standardise.gate import LLMGateAuditor
 
-        auditor = LLMGateAuditor.from_model(gate_auditor, gate_domain, gate_cache)
+        # on the same cache as an llm engine, the gate shares that engine's runner
+        bank = BankSettings(runner={"concurrency": concurrency})
+        auditor = LLMGateAuditor.from_model(gate_auditor, gate_domain, gate_cache, bank)
     standardiser = Standardiser(
         engine, styles, seed=seed, gate_auditor=auditor, cache_size=max(cache_size, 0)
     )

@@ -19,10 +19,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from guisekit.engines import EngineTask
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
-from guisekit.models import AppliedEdit, Provenance, Source, Variant
+from guisekit.models import AppliedEdit, EngineTask, Provenance, Source, Variant
 from guisekit.personas import Persona
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
@@ -241,6 +240,16 @@ class RulesEngine:
     ) -> list[Variant]:
         """Every source under every spec, source-major."""
         return [self.transform(source, spec, seed) for source in sources for spec in specs]
+
+    async def run(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """The engine contract: :meth:`run_tasks` (CPU-bound and local, so it does not
+        yield to the event loop)."""
+        return self.run_tasks(tasks, seed, progress)
 
     def run_tasks(
         self,
