@@ -125,9 +125,11 @@ def _llm(config: EngineConfig, base: Path, chat_factory: Callable[..., Any] | No
     from guisekit.llm.refs import parse_model
 
     refs = [parse_model(m) for m in config.models]
-    labels = [r.label for r in refs]
-    if len(set(labels)) != len(labels):
-        raise ConfigError("the same model is listed twice", location="engine.models")
+    banks = [r.bank for r in refs]  # one model under two settings is two banks
+    if len(set(banks)) != len(banks):
+        raise ConfigError(
+            "the same model is listed twice with the same settings", location="engine.models"
+        )
     cache = Path(config.cache or DEFAULT_CACHE)
     executor = open_backend(
         config, cache if cache.is_absolute() else base / cache, chat_factory, where="engine"
@@ -179,7 +181,10 @@ def usage_rows(engines: Sequence[Engine]) -> list[dict[str, Any]]:
             "input_tokens": tally.input_tokens,
             "output_tokens": tally.output_tokens,
             "cost_usd": round(tally.cost, 4),
-            **{status: tally.outcomes.get(status, 0) for status in ("ok", "refused", "error")},
+            **{
+                status: tally.outcomes.get(status, 0)
+                for status in ("ok", "refused", "truncated", "error")
+            },
         }
         for model, tally in sorted(tallies.items())
     ]

@@ -23,7 +23,7 @@ __all__ = [
     "VariantStatus",
 ]
 
-VariantStatus = Literal["ok", "refused", "error"]
+VariantStatus = Literal["ok", "refused", "truncated", "error"]
 
 
 class _Record(BaseModel):
@@ -91,7 +91,8 @@ class Provenance(_Record):
 class Variant(_Record):
     """One rewrite of one source under one spec.
 
-    ``status`` is ``ok`` with ``text`` set, or ``refused``/``error`` with ``reason`` set;
+    ``status`` is ``ok`` with ``text`` set, or ``refused``/``truncated``/``error`` with
+    ``reason`` set;
     a failed rewrite is recorded, never dropped.
     """
 

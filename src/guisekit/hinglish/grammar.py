@@ -73,7 +73,12 @@ class Renderer(NounRenderer):
             end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
         if end and rest[0].low in _NOMINATIVE:
             return None  # "considering I will ...": a clause, not an object
-        obj = self.np(rest[:end]) if end else None
+        obj_words = rest[:end]
+        while len(obj_words) > 1 and (size := self._trailing_adverb(obj_words)):
+            # "sent these documents twice by fax": the adverb is not part of the object
+            in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))
+            obj_words = obj_words[:-size]
+        obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
         chain = (
@@ -84,6 +89,7 @@ class Renderer(NounRenderer):
         if chain is None:
             return None
         obj_toks: Toks = ()
+        marker = ""
         if obj is not None:
             marker = entry.person if (obj.person or obj.pronoun is not None) else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
@@ -91,7 +97,7 @@ class Renderer(NounRenderer):
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
         late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
-        return VerbPhrase(pre, entry, obj, self.lex, tuple(late))
+        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
 
     def _time_span(self, word: Word) -> bool:
         """A protected time expression ("last Tuesday", "yesterday"): an adverbial that

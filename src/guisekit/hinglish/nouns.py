@@ -31,6 +31,7 @@ def _drop_ek(toks: Toks) -> Toks:
     return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
 
 
+_SPAN_OF_TIME = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?)$")
 _DATE = re.compile(
     r"\b(?:\d{1,2}|xx)/(?:\d{1,2}|xx)/(?:\d{2,4}|xxxx)\b|\b(?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
@@ -396,10 +397,17 @@ class NounRenderer(WordRenderer, ABC):
         # "an account with XXXX") it keeps ke saath
         attribute = entity or any(self._numeric(w) for w in rest)
         if nominal and trigger in ("with", "with no") and attribute:
-            return self._wala(trigger, rest, gender, plural, oblique)
-        if not nominal and trigger == "for" and self._duration(rest):
-            np = self.np(rest)  # "worked there for 2 years" -> "2 saal tak", not "ke liye"
-            return None if np is None else (np.form("obl") or ()) + hindi_toks("tak")
+            wala = self._wala(trigger, rest, gender, plural, oblique)
+            if wala is not None or gender is not None:
+                return wala
+        if trigger in ("for", "over") and self._duration(rest):
+            # "worked there for 2 years" -> "2 saal tak", not "ke liye"; "over five
+            # weeks" -> "five weeks mein", not "se zyada"
+            if nominal and trigger == "for":
+                return self._pp(trigger, rest, gender, plural, oblique)
+            np = self.np(rest)
+            post = "tak" if trigger == "for" else "mein"
+            return None if np is None else (np.form("obl") or ()) + hindi_toks(post)
         if trigger in self.postpositions:
             return self._pp(trigger, rest, gender, plural, oblique)
         verbs = chunk[1:] if trigger in _RELATIVE else chunk
@@ -419,7 +427,8 @@ class NounRenderer(WordRenderer, ABC):
             unit in ("year", "month", "week", "day", "hour", "minute")
             and len(words) >= 2
             and is_placeholder(words[-2].text)
-        )
+        ) or (len(words) == 1 and is_placeholder(words[0].text) and _SPAN_OF_TIME.search(
+            self.masked.unmask(words[0].text).lower()) is not None)
 
     def _wala(
         self,

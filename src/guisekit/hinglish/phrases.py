@@ -119,6 +119,7 @@ class VerbPhrase:
     obj: NounPhrase | None
     lexicon: HinglishLexicon = field(repr=False)
     neg: Toks = ()
+    obj_marked: bool = False  # the object took ko/se, so it does not control agreement
 
     def verb(self, name: str, gender: Gender | None = "m", plural: bool = False) -> Toks | None:
         """The verb alone in form ``name`` (see :data:`VERB_FORMS`), or a passive:

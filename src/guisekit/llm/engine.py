@@ -137,7 +137,7 @@ class LLMEngine:
                 variant_id=key,
                 spec=spec,
                 text=source.text,
-                provenance=Provenance(engine="llm", model=self.model.label, seed=seed),
+                provenance=Provenance(engine="llm", model=self.model.bank, seed=seed),
             )
         template = self._prompts[spec.transform]
         value = answer.value or {}
@@ -151,7 +151,7 @@ class LLMEngine:
             details.update(llm_details(source.text, str(value.get("text", "")), spec))
         provenance = Provenance(
             engine="llm",
-            model=self.model.label,
+            model=self.model.bank,
             params=self.model.identity(),
             prompt_id=template.id,
             prompt_version=template.version_label,
