@@ -82,7 +82,7 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     up = sum(_score(_transform(c, "hedged")) > _score(c) for _, _, c in PAIRS) / len(PAIRS)
     down = sum(_score(_transform(h, "confident")) < _score(h) for _, h, _ in PAIRS) / len(PAIRS)
     assert down >= 0.85, down
-    assert up >= 0.6, up
+    assert up >= 0.5, up
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

@@ -167,6 +167,9 @@ def gelbach_command(
     """
     from pydantic import ValidationError
 
+    from guisekit.extras import require
+
+    require("plots", feature="guisekit gelbach (its plot)")
     from guisekit.attributes import load_attribute_set
     from guisekit.console import err
     from guisekit.corpus_io import read_rows

@@ -40,7 +40,11 @@ _COMPARATIVE = frozenset(
 )
 _PRESENT_COPULAS = frozenset({"is", "are", "isn't", "aren't", "seems", "seem"})
 _PREDICTIVE = frozenset({"will", "won't", "would", "wouldn't"})
-_REPORTING = re.compile(r"\b(?:said|says|told|tells|stated|wrote|claimed|claims|asked)\b")
+_REPORTING = re.compile(
+    r"\b(?:said|says|told|tells|stated|wrote|claimed|claims|asked|agreed|confirmed|explained|"
+    r"admitted|noted|responded|replied|informed|mentioned|insisted|argued|promised|assured|"
+    r"that)\b"
+)
 _FIGURE = re.compile(
     r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|hundred|thousand|million|lakh|crore|once|twice|half|dozen)\b",
@@ -107,15 +111,11 @@ def _evaluates(
 
 
 def _predicate(word: str, adjectives: frozenset[str]) -> bool:
-    """A word that opens the predicate of a present-tense claim: an adjective, an article
-    (a noun phrase), a comparative preposition ("below market"), or a progressive verb
-    ("is violating the law"); not a place ("is in XXXX")."""
-    return (
-        word in adjectives
-        or word in _ARTICLES
-        or word in _COMPARATIVE
-        or (word.endswith("ing") and len(word) > 5)
-    )
+    """A word that opens the predicate of a present-tense claim beyond the evaluative
+    list: only a comparison ("below market", "higher than"). Identifications ("is an old
+    payday loan"), places ("is in XXXX") and events ("is charging me") are facts the
+    writer reports, and a hedge on them changes their certainty (issue 13)."""
+    return word in _COMPARATIVE
 
 
 def claim_sentences(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:

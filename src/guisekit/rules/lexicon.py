@@ -178,7 +178,7 @@ class RulesLexicon:
         return self.misspell.inverse()
 
     def regional(self, region: str) -> PhraseMap:
-        return self._regional_maps[region]
+        return self._regional_maps.get(region, PhraseMap.build(()))
 
     @functools.cached_property
     def _regional_maps(self) -> dict[str, PhraseMap]:

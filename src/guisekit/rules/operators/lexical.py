@@ -145,6 +145,9 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         pos = pos_of.get(doc.lowered[start:end])
         prev = doc.prev_word(start)
         if pos == "verb":
+            nxt = doc.next_word(end)
+            if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
+                return False  # "what happened to my paycheck" is not "occurred to"
             return prev is None or prev.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
@@ -340,7 +343,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         if first in doc.vocab:
             for start in doc.occurrences(first):
                 end = doc.phrase_end(start, phrase)
-                if end is not None:
+                if end is not None and in_statement(doc, lex, start):
                     yield Edit(start, end, match_case(text[start:end], copula), name)
 
 
@@ -428,17 +431,34 @@ for _name, _family, _phrases, _doc in (
         lambda lex: lex.progressive,
         "Progressive with stative verbs (I want -> I am wanting).",
     ),
-    *(
-        (
-            f"regional_{region}.v1",
-            "regional",
-            lambda lex, region=region: lex.regional(region),
-            f"Standard word -> {region} regional vocabulary.",
-        )
-        for region in ("rural", "urban", "suburban")
+    (
+        "regional_rural.v1",
+        "regional",
+        lambda lex: lex.regional("rural"),
+        "Standard word -> Southern/Midland US regional vocabulary (y'all, fixing to); no "
+        "built-in persona uses it (geography is unrealised).",
     ),
 ):
     _phrase_swap(_name, _family, _phrases, _doc)
+
+
+def _retired_regional(region: str) -> None:
+    name = f"regional_{region}.v1"
+
+    @operator(
+        name,
+        "regional",
+        "words",
+        doc=f"Retired (proposes nothing): its {region} vocabulary was slang standing in for "
+        "a group, not a documented regional feature (issue 13).",
+        retired=True,
+    )
+    def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return iter(())
+
+
+for _region in ("urban", "suburban"):
+    _retired_regional(_region)
 
 
 @operator("strengthen_modal.v1", "booster", "words")
