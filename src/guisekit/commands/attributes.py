@@ -97,6 +97,11 @@ def attributes_command(
 
         guisekit attributes corpus.jsonl --out scores.csv --engine llm --model openai:gpt-4o-mini
     """
+    from guisekit.extras import require
+
+    require("attributes", feature="guisekit attributes")
+    if engine == "llm":
+        require("llm", feature="guisekit attributes --engine llm")
     from guisekit.attributes import (
         attribute_rows,
         load_attribute_set,
@@ -106,7 +111,7 @@ def attributes_command(
     from guisekit.console import err
     from guisekit.corpus_io import read_rows, write_rows
     from guisekit.errors import ConfigError, OutputError
-    from guisekit.llm import parse_model
+    from guisekit.llm.refs import parse_model
 
     if engine == "llm" and model is None:
         raise ConfigError("--engine llm needs --model", hint="e.g. --model openai:gpt-4o-mini")
