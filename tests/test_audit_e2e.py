@@ -229,7 +229,14 @@ def test_bad_input_pairs_each_end_with_a_status(keys, tmp_path, capsys):
             ),
             encoding="utf-8",
         )
-        assert _cli(["audit", "--config", str(config)]) == 0
+        # The garbled auditor's invalid verdict is a failed item: exit 3 (outputs written).
+        assert _cli(["audit", "--config", str(config)]) == 3
+        captured = capsys.readouterr()
+        last = captured.err.strip().splitlines()[-1]
+        assert last == (
+            "1 of 4 auditor verdicts failed (25.0% > 0.0% allowed): "
+            "1 invalid output (re-asks exhausted)"
+        )
         # 2 auditable pairs; the garbled auditor is asked twice about "ok" and refuses the other
         assert stub.stats().total_requests == 2 + 2 + 1
     results = {r["pair_id"]: r for r in _rows(tmp_path / "out/results.jsonl")}
@@ -252,7 +259,7 @@ def test_bad_input_pairs_each_end_with_a_status(keys, tmp_path, capsys):
     assert [v.status for v in report.validity] == ["unknown", "unknown"]
     assert any("no positive controls" in w for w in report.warnings)
     assert any("2 missing_original" in w and "1 empty_rewrite" in w for w in report.warnings)
-    assert "warning: no positive controls" in capsys.readouterr().err
+    assert "warning: no positive controls" in captured.err
 
 
 def test_missing_key_is_one_line_error_before_any_request(corpus, tmp_path, monkeypatch, capsys):

@@ -36,6 +36,7 @@ from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError, OutputError
 from guisekit.facts import FactCheckResult, check_facts
+from guisekit.failures import MaxErrorRate, finish, tally
 from guisekit.personas import load_grid
 
 app = typer.Typer(
@@ -204,13 +205,16 @@ def corpus_command(
         Path | None,
         typer.Option("--out", help="Output folder (overrides output.dir of the config)."),
     ] = None,
+    max_error_rate: MaxErrorRate = 0.0,
 ) -> None:
     """Build a matched-guise corpus: plan, rewrite, fact-check, export.
 
     Reads the sources, expands the transforms into one task per source and spec (each
     with a stable variant id), runs them on the configured engine (default: the offline
     rules engine), runs the exact fact check on every variant, and writes corpus,
-    fact_report and summary files to the output folder.
+    fact_report and summary files to the output folder. Exit status: 0 done, 2 bad
+    input, 3 when more than --max-error-rate of the variants ended in error or truncated
+    (the outputs are written; the last line counts the failures by reason).
 
     **Example**
 
@@ -267,6 +271,7 @@ def corpus_command(
         _print_table("Model usage (this run; cached answers cost nothing)", usage)
     for name, path in paths.items():
         err.print(f"{name}: {path}")
+    finish(tally("variants", ((v.status, v.reason) for v in result.variants)), max_error_rate)
 
 
 def _note_unrealised(plan: Any, engines: Any) -> None:

@@ -78,6 +78,11 @@ def serve_command(
 
         GUISEKIT_TOKEN=$(openssl rand -hex 16) guisekit serve --host 0.0.0.0
     """
+    from guisekit.extras import require
+
+    require("serve", feature="guisekit serve")
+    if gate_auditor is not None:
+        require("llm", feature="--gate-auditor")
     import uvicorn
     from pydantic import SecretStr, ValidationError
 
