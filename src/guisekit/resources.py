@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import yaml
 
+from guisekit import safe_yaml
 from guisekit.errors import ConfigError, ResourceError
 
 __all__ = ["data_root", "read_config_file", "read_lines", "read_table", "read_text", "read_yaml"]
@@ -109,9 +110,9 @@ def read_table(
 @functools.cache
 def _read_yaml_cached(ref: str | Path, kind: DataKind) -> Any:
     try:
-        return yaml.safe_load(read_text(ref, kind))
+        return safe_yaml.load(read_text(ref, kind))
     except yaml.YAMLError as exc:
-        raise ResourceError(f"{ref}: malformed YAML: {exc}".splitlines()[0]) from exc
+        raise ResourceError(f"{ref}: malformed YAML: {safe_yaml.describe(exc)}") from None
 
 
 def read_yaml(ref: str | Path, kind: DataKind = "lexicons") -> Any:
@@ -129,12 +130,12 @@ def read_config_file(path: str | Path, what: str, name: str = "config file") -> 
     if not path.is_file():
         raise ConfigError(f"{path}: {name} not found", hint="check the path")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_yaml.load(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
     except yaml.YAMLError as exc:
         raise ConfigError(
-            f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
+            f"{path}: malformed YAML: {safe_yaml.describe(exc)}", hint="fix the YAML syntax"
         ) from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected {what}")
