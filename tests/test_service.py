@@ -511,7 +511,7 @@ def test_busy_port_is_a_config_error() -> None:
     [
         (None, "engine config not found"),
         ("name: [", "malformed YAML"),
-        ("name: nope", "name: Input should be 'rules' or 'llm'"),
+        ("name: nope", "unknown engine 'nope' (known: llm, rules)"),
         ("colour: red", "colour: Extra inputs are not permitted"),
     ],
 )

@@ -85,6 +85,11 @@ def serve_command(
 
         GUISEKIT_TOKEN=$(openssl rand -hex 16) guisekit serve --host 0.0.0.0
     """
+    from guisekit.extras import require
+
+    require("serve", feature="guisekit serve")
+    if gate_auditor is not None:
+        require("llm", feature="--gate-auditor")
     import uvicorn
     from pydantic import SecretStr, ValidationError
 
@@ -126,9 +131,12 @@ def serve_command(
     styles: list[StandardStyle] = [_style(s) for s in style or ["plain"]]
     auditor = None
     if gate_auditor is not None:
+        from guisekit.backend import BankSettings
         from guisekit.standardise.gate import LLMGateAuditor
 
-        auditor = LLMGateAuditor.from_model(gate_auditor, gate_domain, gate_cache)
+        # on the same cache as an llm engine, the gate shares that engine's runner
+        bank = BankSettings(runner={"concurrency": concurrency})
+        auditor = LLMGateAuditor.from_model(gate_auditor, gate_domain, gate_cache, bank)
     standardiser = Standardiser(
         engine, styles, seed=seed, gate_auditor=auditor, cache_size=max(cache_size, 0)
     )

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, Format, read_sources
 from guisekit.engines import Engine, EngineConfig
-from guisekit.errors import ConfigError
+from guisekit.errors import ConfigError, validate
+from guisekit.extras import require
 from guisekit.ids import variant_id
 from guisekit.models import Source
 from guisekit.presets import apply_preset
@@ -74,16 +75,15 @@ def load_config(path: str | Path) -> CorpusConfig:
     path = Path(path)
     data = read_config_file(path, "a mapping with sources, transforms and output")
     data = apply_preset("corpus", data, where=str(path))  # `preset: paper` fills in defaults
-    try:
-        return CorpusConfig.model_validate({**data, "base": path.resolve().parent})
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "config"
-        raise ConfigError(
-            err["msg"],
-            location=f"{path}: {where}",
-            hint="see examples/quickstart.yaml for a complete config",
-        ) from None
+    config = validate(
+        CorpusConfig,
+        {**data, "base": path.resolve().parent},
+        where=f"{path}:",
+        hint="see examples/quickstart.yaml for a complete config",
+    )
+    if config.output.format == "parquet":  # before any work, not after the run
+        require("parquet", feature="output.format: parquet")
+    return config
 
 
 class Task(_Strict):

@@ -37,6 +37,9 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+_DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
+# Hindi nouns of light verbs ("baat karna") and their gender
+_INCORPORATED = {"baat": "f", "koshish": "f", "shikayat": "f", "madad": "f", "intezaar": "m"}
 # words that can start the subject after a leading adverbial
 _SUBJECT_START = frozenset(
     "i we you they he she it the my our his her their this that a an there".split()
@@ -119,6 +122,9 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
+            if _DESIRE.match(left) and not _BORROW.match(right):
+                # "I want X removed and Y refunded": the second part is not a clause
+                continue
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
                 continue
@@ -272,8 +278,15 @@ def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> 
     """Gender and number a verb agrees with: slot ``ctl``, its own object, or masculine
     singular (the neutral agreement of Hindi when nothing controls it)."""
     target = verb.obj if ctl == "obj" else slots.get(ctl) if ctl else None
+    if ctl == "obj" and verb.obj_marked:
+        target = None  # an object with ko/se does not control agreement
     if isinstance(target, NounPhrase):
         return target.gender, target.plural
+    if ctl == "obj" and target is None:
+        # a light verb's own Hindi noun controls when no object does: "baat ki"
+        first = verb.entry.english.split(" ")[0] if verb.entry.english else ""
+        if first in _INCORPORATED:
+            return _INCORPORATED[first], False
     return "m", False
 
 

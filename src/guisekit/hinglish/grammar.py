@@ -46,6 +46,11 @@ class Renderer(NounRenderer):
         rest = list(words[i + size :])
         trailing: list[str] = []
         trailing_time: list[Tok] = []
+        later = self._later(rest)
+        if later:
+            # "two days later" -> "two days baad"
+            trailing_time[:0] = [*later, Tok("baad", "hi")]
+            del rest[-len(later) - 1 :]
         while rest and (size := self._trailing_adverb(rest)):
             trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]
@@ -73,7 +78,12 @@ class Renderer(NounRenderer):
             end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
         if end and rest[0].low in _NOMINATIVE:
             return None  # "considering I will ...": a clause, not an object
-        obj = self.np(rest[:end]) if end else None
+        obj_words = rest[:end]
+        while len(obj_words) > 1 and (size := self._trailing_adverb(obj_words)):
+            # "sent these documents twice by fax": the adverb is not part of the object
+            in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))
+            obj_words = obj_words[:-size]
+        obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
         chain = (
@@ -84,6 +94,7 @@ class Renderer(NounRenderer):
         if chain is None:
             return None
         obj_toks: Toks = ()
+        marker = ""
         if obj is not None:
             marker = entry.person if (obj.person or obj.pronoun is not None) else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
@@ -91,7 +102,18 @@ class Renderer(NounRenderer):
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
         late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
-        return VerbPhrase(pre, entry, obj, self.lex, tuple(late))
+        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+
+    def _later(self, rest: Sequence[Word]) -> list[Tok]:
+        """The span of time of a trailing "N days later", as tokens ([] if none)."""
+        if len(rest) < 2 or rest[-1].low != "later":
+            return []
+        if is_placeholder(rest[-2].text):
+            return [self._placeholder(rest[-2])]
+        unit = rest[-2].low.rstrip("s")
+        if len(rest) >= 3 and unit in self.units and is_placeholder(rest[-3].text):
+            return [self._placeholder(rest[-3]), Tok(rest[-2].text, "en")]
+        return []
 
     def _time_span(self, word: Word) -> bool:
         """A protected time expression ("last Tuesday", "yesterday"): an adverbial that

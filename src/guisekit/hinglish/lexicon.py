@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -82,6 +83,9 @@ def _regular_forms(base: str) -> dict[str, str]:
         past, ing = head + "d", head[:-1] + "ing"
     elif head.endswith("y") and head[-2:-1] not in "aeiou":
         past, ing = head[:-1] + "ied", head + "ing"
+    elif re.fullmatch(r"[^aeiou]*[aeiou][bdfgklmnprtv]", head):
+        # one syllable ending consonant-vowel-consonant doubles it: flagged, stopped
+        past, ing = head + head[-1] + "ed", head + head[-1] + "ing"
     else:
         past, ing = head + "ed", head + "ing"
     if head.endswith(("s", "sh", "ch", "x", "z", "o")):
@@ -139,6 +143,16 @@ class HinglishLexicon:
                 register == "formal",
             )
         return found
+
+    @functools.cached_property
+    def gender_suffixes(self) -> tuple[tuple[str, Gender], ...]:
+        """Default gender by ending for nouns missing from content.tsv, longest first."""
+        rows = read_table(f"{_DIR}/gender_suffixes.tsv", ("suffix", "gender", "example"))
+        for suffix, gender, _ in rows:
+            if gender not in ("m", "f"):
+                raise ResourceError(f"{_DIR}/gender_suffixes.tsv: bad gender for {suffix!r}")
+        ordered = sorted(rows, key=lambda row: len(row[0]), reverse=True)
+        return tuple((suffix, gender) for suffix, gender, _ in ordered)  # type: ignore[misc]
 
     @functools.cached_property
     def phrases(self) -> dict[str, str]:

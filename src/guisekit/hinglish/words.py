@@ -171,9 +171,19 @@ class WordRenderer:
             entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
         )
         found = entry or singular
-        gender: Gender | None = found.gender if found is not None else None
+        gender: Gender | None = found.gender if found is not None else self._default_gender(low)
         kind = found.kind if found is not None else "-"
         return gender, plural, kind == "person", kind == "place"
+
+    def _default_gender(self, low: str) -> Gender | None:
+        """The gender an unlisted noun takes by its ending (gender_suffixes.tsv), if any."""
+        if not low.isalpha():
+            return None
+        base = low[:-3] + "y" if low.endswith("ies") else low[:-1] if low.endswith("s") else low
+        for suffix, gender in self.lex.gender_suffixes:
+            if base.endswith(suffix) and len(base) > len(suffix) + 2:
+                return gender
+        return None
 
     def merge(self, words: Sequence[Word]) -> list[Word]:
         """Join the words of a fixed expression (``cost of living``, ``the other``) into one
