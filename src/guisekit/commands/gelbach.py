@@ -184,20 +184,28 @@ def gelbach_command(
         raise ConfigError(exc.errors()[0]["msg"], location="--focal-level/--base-level") from None
     if decisions is not None:
         rows = join_decisions(
-            [
-                row
-                for _, row in read_rows(data, required=("variant_id", focal_column, source_column))
-            ],
+            [row for _, row in read_rows(data, required=("variant_id", source_column))],
             [row for _, row in read_rows(decisions, required=("variant_id",))],
             outcome,
         )
     else:
-        rows = [row for _, row in read_rows(data, required=(outcome, focal_column, source_column))]
+        rows = [row for _, row in read_rows(data, required=(outcome, source_column))]
     columns = {name for row in rows for name in row}
+    for name in (focal_column, *_split(control)):
+        if name not in columns:
+            from guisekit.errors import InputError
+
+            raise InputError(
+                f"{data}: no column {name!r} in any row",
+                hint="name a persona column with --focal-column/--control",
+            )
     families, absent = _families(attributes, load_attribute_set(attribute_set), columns)
     if absent:
         err.print(f"not in the data, left out: {', '.join(absent)}")
     controls = _split(control)
+    # JSONL tables leave persona columns out of non-persona rows: those rows are outside
+    # the contrast (and miss their controls), not malformed
+    rows = [{focal_column: None, **dict.fromkeys(controls), **row} for row in rows]
     if focal_column in controls:
         raise ConfigError("the focal column cannot also be a control", location="--control")
     table = GelbachData.from_rows(

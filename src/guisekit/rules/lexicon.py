@@ -142,6 +142,12 @@ class RulesLexicon:
         return PhraseMap.build((r[0], r[1]) for r in self._register_rows if r[3] != "down")
 
     @functools.cached_property
+    def register_up_reversible(self) -> PhraseMap:
+        """Plain -> sophisticated for the rows that swap both ways: what register_down
+        undoes exactly, so a standardised guise equals the standardised source."""
+        return PhraseMap.build((r[0], r[1]) for r in self._register_rows if r[3] == "both")
+
+    @functools.cached_property
     def register_down(self) -> PhraseMap:
         """Sophisticated -> plain, for the rows that swap downwards."""
         return PhraseMap.build((r[1], r[0]) for r in self._register_rows if r[3] != "up")
