@@ -37,6 +37,7 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+_DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
 # Hindi nouns of light verbs ("baat karna") and their gender
 _INCORPORATED = {"baat": "f", "koshish": "f", "shikayat": "f", "madad": "f", "intezaar": "m"}
 # words that can start the subject after a leading adverbial
@@ -121,6 +122,9 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
+            if _DESIRE.match(left) and not _BORROW.match(right):
+                # "I want X removed and Y refunded": the second part is not a clause
+                continue
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
                 continue

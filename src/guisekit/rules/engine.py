@@ -104,7 +104,7 @@ class PersonaProfiles(BaseModel):
 
 
 def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
-    ref = BUILTIN_PROFILES if path is None else Path(path)
+    ref = BUILTIN_PROFILES if path is None else Path(path).resolve()
     try:
         profiles = PersonaProfiles.model_validate(read_yaml(ref))
     except ValidationError as exc:
