@@ -194,7 +194,7 @@ def test_verdict_schema_rejects_inconsistent_answers(data, message):
 
 
 def test_audit_prompt_defines_categories_style_redactions_and_domain_materiality():
-    template = load_prompt(AUDIT_PROMPT)
+    template = load_prompt(AUDIT_PROMPT, 1)  # v2: tests/test_prompts_v2.py
     assert (template.version, template.output_schema) == (1, "audit.v1")
     for name in ("complaints", "interviews", "salary"):
         domain = load_domain(name)

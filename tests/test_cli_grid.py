@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from guisekit.cli import app
@@ -135,3 +136,167 @@ def test_grid_output_feeds_the_corpus_runner(tmp_path: Path) -> None:
         json.loads(x) for x in (tmp_path / "corpus/fact_report.jsonl").read_text().splitlines()
     ]
     assert {r["verdict"] for r in report} == {"pass"}
+
+
+# --- benchmark layouts, ids and --compare: bad input is one line and exit 2 -----------------
+
+
+def _benchmark_copy(tmp_path: Path) -> Path:
+    """The benchmark-style example copied into tmp_path (its paths are relative)."""
+    import shutil
+
+    shutil.copytree(ROOT / "examples" / "grid_benchmark", tmp_path / "grid_benchmark")
+    config = tmp_path / "grid_benchmark.yaml"
+    shutil.copy(ROOT / "examples" / "grid_benchmark.yaml", config)
+    return config
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _good_reference(tmp_path: Path) -> Path:
+    rows = [json.dumps({"id": f"x{i}", "text": f"prompt {i}"}) for i in range(3)]
+    path = tmp_path / "published.jsonl"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+BAD_BENCHMARK_INPUTS = [
+    pytest.param(
+        (
+            "grid_benchmark.yaml",
+            "{en: en, hinglish: hinglish}",
+            "{en: english, hinglish: hinglish}",
+        ),
+        (),
+        "grid_benchmark/identifiers.json: Religion / Hindu: no key 'english' (keys: en, hinglish)",
+        id="identifier-phrase-key-missing",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "cgpa: cgpa", "cgpa: CGPA"),
+        (),
+        "profiles.json: record 1 (P01): no key 'CGPA'",
+        id="profile-field-key-missing",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "    id: profile_id\n", ""),
+        (),
+        "profiles.fields has no id entry",
+        id="profile-id-not-mapped",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "  path: grid_benchmark/identifiers.json\n", ""),
+        (),
+        "identifiers.path: Field required",
+        id="mapping-without-path",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "  format: nested ", "  formats: nested "),
+        (),
+        "identifiers.formats: Extra inputs are not permitted",
+        id="unknown-mapping-key",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "grid_benchmark/profiles.json", "grid_benchmark/nope.json"),
+        (),
+        "nope.json: file not found",
+        id="profiles-file-missing",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "{use_case}_{language}", "{usecase}_{language}"),
+        (),
+        "unknown field {usecase} in id template",
+        id="unknown-id-template-field",
+    ),
+    pytest.param(
+        ("grid_benchmark.yaml", "order: [language, placement, ", "order: ["),
+        (),
+        "order must list each of",
+        id="incomplete-order",
+    ),
+    pytest.param(
+        ("grid_benchmark/identifiers.json", '"Sikh"},', '"Sikh"}'),
+        (),
+        "identifiers.json: malformed JSON: Expecting ',' delimiter at line 7 column 5",
+        id="malformed-identifier-json",
+    ),
+    pytest.param(
+        ("grid_benchmark/profiles.json", '"cgpa": 7.9,', '"cgpa": 7.9'),
+        (),
+        "profiles.json: malformed JSON: Expecting ',' delimiter",
+        id="malformed-profile-json",
+    ),
+    pytest.param(
+        None,
+        ("--compare", "{tmp}/missing.jsonl"),
+        "missing.jsonl: file not found",
+        id="compare-file-missing",
+    ),
+    pytest.param(
+        ("published.jsonl", '"x1"', '"x0"'),
+        ("--compare", "{tmp}/published.jsonl"),
+        "duplicate id 'x0'",
+        id="compare-file-duplicate-ids",
+    ),
+    pytest.param(
+        ("published.jsonl", '{"id": "x2"', '{"id": "x2",'),
+        ("--compare", "{tmp}/published.jsonl"),
+        "published.jsonl:3",
+        id="compare-file-malformed-jsonl",
+    ),
+    pytest.param(
+        None,
+        ("--compare", "{tmp}/published.jsonl", "--compare-text-column", "prompt"),
+        "missing column 'prompt'",
+        id="compare-file-missing-column",
+    ),
+    pytest.param(
+        ("published.json", "", '[{"id": "a", "text": "b"'),
+        ("--compare", "{tmp}/published.json"),
+        "published.json: malformed JSON",
+        id="compare-file-malformed-json",
+    ),
+    pytest.param(
+        None,
+        ("--compare", "{tmp}/published.jsonl", "--out", "{tmp}/out.jsonl"),
+        "--compare writes nothing",
+        id="compare-with-out",
+    ),
+]
+
+
+@pytest.mark.parametrize(("edit", "args", "message"), BAD_BENCHMARK_INPUTS)
+def test_bad_benchmark_inputs_exit_2_with_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    edit: tuple[str, str, str] | None,
+    args: tuple[str, ...],
+    message: str,
+) -> None:
+    config = _benchmark_copy(tmp_path)
+    _good_reference(tmp_path)
+    if edit is not None:
+        name, old, new = edit
+        if old:
+            _edit(tmp_path / name, old, new)
+        else:
+            (tmp_path / name).write_text(new, encoding="utf-8")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    assert _run("grid", str(config), *argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error: ") and "\n" not in err and "Traceback" not in err, err
+    assert message in err, err
+    assert not (tmp_path / "out").exists() and not (tmp_path / "out.jsonl").exists()
+
+
+def test_compare_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = _benchmark_copy(tmp_path)
+    reference = _good_reference(tmp_path)
+    assert _run("grid", str(config), "--compare", str(reference)) == 1
+    report = capsys.readouterr().out
+    assert "compare by id with" in report and "matched (same id and text): 0 (0.0%)" in report
+    assert "in file, not generated: 3" in report
+    assert not (tmp_path / "out").exists()

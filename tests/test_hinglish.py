@@ -56,7 +56,7 @@ TEMPLATE_CASES = [
     (
         "condition.only_if",
         "They will pay Rs 80,000, but only if I relocate to Pune.",
-        ["Woh Rs 80,000 pay karenge, lekin sirf tab, agar main Pune relocate karun."],
+        ["Woh Rs 80,000 pay karenge, but sirf tab, agar main Pune relocate karun.", "Woh Rs 80,000 pay karenge, lekin sirf tab, agar main Pune relocate karun."],
     ),
     (
         "condition.subjunctive_we",
@@ -89,7 +89,7 @@ TEMPLATE_CASES = [
     (
         "embedded.which_says",
         "The bank charged a fee of Rs 500, which my manager says is normal.",
-        ["Bank ne Rs 500 ki ek fee charge ki, jo mere manager ke hisaab se normal hai."],
+        ["Bank ne Rs 500 ki fee charge ki, jo mere manager ke hisaab se normal hai."],
     ),
     (
         "embedded.i_can",
@@ -287,8 +287,8 @@ TEMPLATE_CASES = [
         "Please refund the charge of Rs 450.",
         ["Please Rs 450 ka charge refund kijiye."],
     ),
-    ("request.want_to_i", "I want to close my account.", ["Mujhe apna account band karna hai."]),
-    ("request.want_to_we", "We want to buy a car.", ["Humein ek car kharidna hai."]),
+    ("request.want_to_i", "I want to close my account.", ["Mujhe apna account band karna hai.", "Mujhe apna account close karna hai."]),
+    ("request.want_to_we", "We want to buy a car.", ["Humein ek car kharidna hai.", "Humein ek gaadi kharidna hai."]),
     (
         "request.need",
         "I need help with my loan.",
@@ -300,11 +300,11 @@ TEMPLATE_CASES = [
         ["Mera dost kehta hai ki offer low hai.", "Mera friend kehta hai ki offer low hai."],
     ),
     ("statement.past_i", "I paid Rs 2,000 to the agent.", ["Maine agent ko Rs 2,000 pay kiya."]),
-    ("statement.past_i_dative", "I got a call from the bank.", ["Mujhe bank se ek call mila."]),
+    ("statement.past_i_dative", "I got a call from the bank.", ["Mujhe bank se ek call mila.", "Mujhe bank se ek call mili."]),
     (
         "statement.past_transitive",
         "The bank charged me a fee of Rs 500.",
-        ["Bank ne mujhe Rs 500 ki ek fee charge ki."],
+        ["Bank ne mujhe Rs 500 ki fee charge ki."],
     ),
     (
         "statement.past_intransitive",
@@ -361,6 +361,57 @@ TEMPLATE_CASES = [
             "Agar main jobs switch karun, toh meri tankhwah badh jayegi.",
         ],
     ),
+    # constructions people use (issue 20): the right form produced, each wrong form
+    # the issue names is forbidden by test_error_patterns_are_gone in test_hinglish_grammar
+    ("self_description.age", "I am 22 years old.", ["Meri age 22 saal hai."]), 
+    ("self_description.role_for_duration", "I have been a data analyst for 3 years.", ["Main 3 saal se data analyst hoon.", "Main 3 years se data analyst hoon."]), 
+    ("duration.have_been_doing_as", "I have been working as a data analyst for 3 years.", ["Mujhe data analyst ke taur par kaam karte hue 3 saal ho gaye hain.", "Mujhe data analyst ke taur par kaam karte hue 3 years ho gaye hain."]), 
+    ("duration.have_been_doing", "I have been working in Pune for 2 years.", ["Mujhe Pune mein kaam karte hue 2 saal ho gaye hain.", "Mujhe Pune mein kaam karte hue 2 years ho gaye hain."]), 
+    ("change.up_from_to", "My salary went up from Rs 40,000 to Rs 55,000.", ["Meri salary Rs 40,000 se badhkar Rs 55,000 ho gayi.", "Meri tankhwah Rs 40,000 se badhkar Rs 55,000 ho gayi."]), 
+    ("change.down_from_to", "My EMI dropped from Rs 12,000 to Rs 9,500.", ["Mera EMI Rs 12,000 se ghatkar Rs 9,500 ho gaya."]), 
+    ("change.changed_from_to", "The interest rate changed from 8.9% to 14.9%.", ["Interest rate 8.9% se badalkar 14.9% ho gaya."]), 
+    ("change.raised_from_to", "The company raised my salary from 12 LPA to 15 LPA.", ["Company ne meri salary 12 LPA se badhakar 15 LPA kar di.", "Company ne meri tankhwah 12 LPA se badhakar 15 LPA kar di."]), 
+    ("change.cut_from_to", "The bank reduced my limit from $5,000 to $1,000.", ["Bank ne meri limit $5,000 se ghatakar $1,000 kar di."]), 
+    ("change.moved_from_to", "Our team moved from 14th to 3rd place.", ["Humari team 14th se 3rd place par aa gayi."]), 
+    ("event.passive_not_yet", "The fees have not been returned.", ["Fees abhi tak return nahi hui.", "Fees abhi tak wapas nahi hui."]), 
+    ("event.passive_negated", "The refund was not processed.", ["Refund process nahi hua."]), 
+    ("statement.would", "She said she would remove the charges.", ["Usne kaha ki woh charges remove karegi.", "Usne mujhe bataya ki woh charges remove karegi."]), 
+    ("event.passive", "My phone was stolen.", ["Mera phone chori ho gaya."]), 
+    ("event.passive_future", "A new card would be mailed to me.", ["Ek naya card mujhe mail ho jayega.", "Ek new card mujhe mail ho jayega."]), 
+    ("statement.was_told", "I was told the dispute was closed.", ["Mujhe bataya gaya ki dispute band ho gaya.", "Mujhe bataya gaya ki dispute close ho gaya."]), 
+    ("statement.did_not_i", "I did not sign the contract.", ["Maine contract sign nahi kiya."]), 
+    ("statement.did_not_i_dative", "I did not get a refund.", ["Mujhe refund nahi mila."]), 
+    ("statement.have_not_i", "I have not signed any new contract.", ["Maine abhi tak koi naya contract sign nahi kiya.", "Maine abhi tak koi new contract sign nahi kiya."]), 
+    ("statement.have_not_i_dative", "I have not received any response.", ["Mujhe abhi tak koi response nahi mila."]), 
+    ("statement.never_i", "I never signed a new contract.", ["Maine kabhi naya contract sign nahi kiya.", "Maine kabhi new contract sign nahi kiya."]), 
+    ("statement.did_not_transitive", "The bank did not respond.", ["Bank ne respond nahi kiya."]), 
+    ("statement.did_not_intransitive", "My salary did not go up.", ["Meri salary nahi badhi.", "Meri tankhwah nahi badhi."]), 
+    ("statement.does_not", "The app does not work.", ["App kaam nahi karta."]), 
+    ("statement.i_do_not_think", "I do not think the fee is fair.", ["Mujhe nahi lagta ki fee fair hai."]), 
+    ("statement.i_do_not_understand", "I do not understand why the fee is high.", ["Mujhe samajh nahi aa raha ki fee high kyun hai."]),
+    ("statement.i_cannot", "I cannot afford $412 per month.", ["Mere liye $412 per month afford karna mumkin nahi hai."]), 
+    ("statement.copula_negated", "The fee is not reasonable.", ["Fee reasonable nahi hai."]), 
+    ("statement.copula_past_negated", "My payment was not late.", ["Meri payment late nahi thi."]), 
+    ("statement.there_is_no", "There is no record.", ["Koi record nahi hai."]), 
+    ("statement.there_was_no", "There was no response.", ["Koi response nahi tha."]), 
+    ("request.want_done", "I want the overdraft fees refunded.", ["Mujhe chahiye ki overdraft fees refund ho jayein."]), 
+    ("request.asking_that", "I am asking that the late fee be removed.", ["Meri request hai ki late fee remove ho jaye."]), 
+    ("request.want", "I want a refund.", ["Mujhe refund chahiye."]), 
+    ("request.want_back", "I want my money back.", ["Mujhe apna money wapas chahiye.", "Mujhe apna paisa wapas chahiye."]), 
+    ("statement.had_to", "I also had to pay a $50 late charge to my landlord.", ["Mujhe apne landlord ko ek $50 late charge pay karna pada."]), 
+    ("statement.have_to", "I have to pay the fee.", ["Mujhe fee pay karna hai."]), 
+    ("statement.would_be", "The funds would be available.", ["Funds available honge."]), 
+    ("statement.supposed_to_be", "Our monthly payment was supposed to be $1,842.17.", ["Humari monthly payment $1,842.17 honi thi."]), 
+    ("statement.am_told", "I am told the documents are under review.", ["Mujhe bataya jaata hai ki documents review mein hain."]), 
+    ("statement.no_one", "No one ever contacted me about this.", ["Kisi ne kabhi iske baare mein mujhe contact nahi kiya."]), 
+    ("statement.realized", "I realized it was a scam.", ["Mujhe realize hua ki yeh ek scam tha."]), 
+    ("statement.found_out", "I found out that the account was closed.", ["Mujhe pata chala ki account band ho gaya.", "Mujhe pata chala ki account close ho gaya."]), 
+    ("statement.i_think", "I think the fee is fair.", ["Mujhe lagta hai ki fee fair hai."]), 
+    ("statement.should_have", "The bank should have refunded the fee.", ["Bank ko fee refund karna chahiye tha."]), 
+    ("possession.perfect_dative", "Since then I have received calls almost every day.", ["Tab se mujhe almost har din calls mili hain.", "Tab se mujhe lagbhag har din calls mili hain."]), 
+    ("statement.have_never_i", "I have never shared my PIN with anyone.", ["Maine kabhi kisi ke saath apna PIN share nahi kiya."]), 
+    ("statement.told_me", "The agent told me the fee was refundable.", ["Agent ne mujhe bataya ki fee refundable thi."]), 
+    ("duration.have_done_for", "I have worked as a nurse for eight years.", ["Mujhe nurse ke taur par kaam karte hue eight years ho gaye hain."]), 
 ]
 
 
@@ -383,9 +434,12 @@ def test_every_template_has_a_case() -> None:
 
 
 def test_the_code_mixing_ratio_writes_content_words_in_hindi() -> None:
+    text = "My house is in Pune."
+    assert _rewrite(text, mix_ratio=0.0) == "Mera house Pune mein hai."
+    assert _rewrite(text, mix_ratio=1.0) == "Mera ghar Pune mein hai."
+    # a formal equivalent (kiraya) is one urban writers leave in English
     text = "My rent is Rs 25,000 per month."
-    assert _rewrite(text, mix_ratio=0.0) == "Mera rent Rs 25,000 per month hai."
-    assert _rewrite(text, mix_ratio=1.0) == "Mera kiraya Rs 25,000 per month hai."
+    assert _rewrite(text, mix_ratio=1.0) == "Mera rent Rs 25,000 per month hai."
     sources = read_sources(SALARY)
     shares = {
         mix: fmean(
@@ -412,7 +466,7 @@ LEFT_ENGLISH = [
     pytest.param("I asked them to stop calling me at work.", id="infinitive-complement"),
     pytest.param("Two months went by and nothing changed.", id="clause-in-a-noun-slot"),
     pytest.param("There is an account listed as 90 days late.", id="existential-there"),
-    pytest.param("I have sent these documents twice by fax.", id="frequency-adverb"),
+    pytest.param("I have sent these documents three times by fax.", id="count-in-words"),
     pytest.param("Thanks!!", id="no-clause"),
 ]
 
@@ -561,7 +615,7 @@ SPELLINGS = {
 
 @pytest.mark.parametrize("spelling", sorted(SPELLINGS))
 def test_spelling_variants(spelling: str) -> None:
-    outputs = {_rewrite(PROGRESSIVE, seed, spelling=spelling) for seed in range(8)}
+    outputs = {_rewrite(PROGRESSIVE, seed, spelling=spelling, mix_ratio=1.0) for seed in range(8)}
     frame, fillers = SPELLINGS[spelling]
     assert outputs == {frame.format(f) for f in fillers}
 

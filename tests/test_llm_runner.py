@@ -215,7 +215,7 @@ def test_engine_banks_give_independent_variants_with_provenance(tmp_path, monkey
     assert identity.text == SOURCE.text and identity.provenance.usage is None
     assert persona.status == "ok" and persona.text != SOURCE.text
     assert persona.provenance.prompt_id == "persona/rewrite"
-    assert persona.provenance.prompt_version == "v1"
+    assert persona.provenance.prompt_version == "v2"  # the newest persona prompt
     assert persona.provenance.model == "openai:gpt-4o-mini"
     assert "$350.00" in (scaled.text or "")
     assert results[1][1].provenance.model == "anthropic:claude-x"

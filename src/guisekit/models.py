@@ -11,11 +11,19 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from guisekit.specs import TransformSpec
+from guisekit.transforms import TransformSpec
 
-__all__ = ["AppliedEdit", "Provenance", "Source", "TokenUsage", "Variant", "VariantStatus"]
+__all__ = [
+    "AppliedEdit",
+    "EngineTask",
+    "Provenance",
+    "Source",
+    "TokenUsage",
+    "Variant",
+    "VariantStatus",
+]
 
-VariantStatus = Literal["ok", "refused", "error"]
+VariantStatus = Literal["ok", "refused", "truncated", "error"]
 
 
 class _Record(BaseModel):
@@ -40,8 +48,10 @@ class Source(_Record):
 class AppliedEdit(_Record):
     """One edit that a rule operator proposed and the resolver applied.
 
-    ``start``/``end`` index the text the edit was applied to (the text before its stage);
-    ``before`` is what stood there and ``after`` what replaced it.
+    ``start``/``end`` index the text the edit was applied to (the text before its step);
+    ``before`` is what stood there and ``after`` what replaced it. ``step`` numbers the
+    passes of the rewrite (stage, round): the edits of one step index the same text, so a
+    variant's edits can be replayed one at a time (``guisekit edits``).
     """
 
     operator: str
@@ -49,6 +59,7 @@ class AppliedEdit(_Record):
     end: int = Field(ge=0)
     before: str
     after: str
+    step: int = Field(default=0, ge=0)
 
 
 class TokenUsage(_Record):
@@ -61,7 +72,7 @@ class TokenUsage(_Record):
 class Provenance(_Record):
     """How a variant was made: enough to reproduce it or explain it."""
 
-    engine: Literal["rules", "llm"]
+    engine: str = Field(min_length=1, description="Name of the engine that made it.")
     model: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     prompt_id: str | None = None
@@ -80,7 +91,8 @@ class Provenance(_Record):
 class Variant(_Record):
     """One rewrite of one source under one spec.
 
-    ``status`` is ``ok`` with ``text`` set, or ``refused``/``error`` with ``reason`` set;
+    ``status`` is ``ok`` with ``text`` set, or ``refused``/``truncated``/``error`` with
+    ``reason`` set;
     a failed rewrite is recorded, never dropped.
     """
 
@@ -91,3 +103,8 @@ class Variant(_Record):
     status: VariantStatus = "ok"
     reason: str | None = None
     provenance: Provenance
+
+
+EngineTask = tuple[Source, TransformSpec, str]
+"""One task of a plan for an engine: a source, the spec to apply, and the variant id the
+plan gave the result."""

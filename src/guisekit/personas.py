@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -19,6 +20,8 @@ from guisekit.resources import read_yaml
 __all__ = ["Persona", "PersonaAxis", "PersonaGrid", "PersonaLevel", "load_grid"]
 
 BUILTIN_GRID = "personas/grid.yaml"
+PACKAGED_GRIDS = {"default": BUILTIN_GRID, "demographic": "personas/demographic.yaml"}
+"""Grids shipped with guisekit, by the name a ``grid:`` setting may give instead of a path."""
 
 
 class _Frozen(BaseModel):
@@ -126,8 +129,11 @@ class PersonaGrid(_Frozen):
 
 @functools.cache
 def load_grid(path: str | Path | None = None) -> PersonaGrid:
-    """The built-in 36-persona grid, or a user grid from a YAML file."""
-    ref = BUILTIN_GRID if path is None else Path(path)
+    """The built-in 36-persona grid, a packaged grid by name (:data:`PACKAGED_GRIDS`:
+    ``demographic`` gives the labelled demographics of the published protocol), or a user
+    grid from a YAML file."""
+    named = PACKAGED_GRIDS.get(str(path)) if isinstance(path, str) else None
+    ref = BUILTIN_GRID if path is None else named or Path(path)
     data = read_yaml(ref)
     try:
         return PersonaGrid.model_validate(data)
@@ -139,3 +145,38 @@ def load_grid(path: str | Path | None = None) -> PersonaGrid:
             location=f"{ref}: {where}",
             hint="see lexicons/personas/grid.yaml for the format",
         ) from exc
+
+
+@dataclass(frozen=True)
+class AxisStatus:
+    """What the rules engine does for one level of an axis (``guisekit personas``)."""
+
+    axis: str
+    level: str
+    status: str
+
+
+def axis_report(grid: PersonaGrid, profiles: str | Path | None = None) -> list[AxisStatus]:
+    """Per axis level: the rules engine's features with their sources, or why the axis
+    is unrealised (declared in the profiles file, or no features given)."""
+    # imported here: the rules engine imports this module
+    from guisekit.rules.engine import Feature, load_profiles
+
+    inventory = load_profiles(profiles)
+    rows = []
+    for axis in grid.axes:
+        if axis.name in inventory.unrealised:
+            reason = " ".join(inventory.unrealised[axis.name].split())
+            rows.append(AxisStatus(axis.name, "(all)", f"unrealised: {reason}"))
+            continue
+        for level in axis.levels:
+            features = inventory.levels.get(axis.name, {}).get(level.name, {})
+            if not features:
+                rows.append(AxisStatus(axis.name, level.name, "unmarked (no features)"))
+                continue
+            parts = [
+                f"{name} {f.rate:g} ({f.source})" if isinstance(f, Feature) else f"{name} {f:g}"
+                for name, f in features.items()
+            ]
+            rows.append(AxisStatus(axis.name, level.name, "; ".join(parts)))
+    return rows

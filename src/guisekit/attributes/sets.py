@@ -40,7 +40,7 @@ Family = Literal["delivery", "structure", "content"]
 LevelName = Literal["low", "medium", "high"]
 FAMILIES: tuple[Family, ...] = get_args(Family)
 LEVELS: tuple[LevelName, ...] = get_args(LevelName)
-BUILTIN_SETS = ("complaints", "interviews")
+BUILTIN_SETS = ("complaints", "complaints_paper", "interviews")
 
 _NAME = r"^[a-z][a-z0-9_]*$"
 

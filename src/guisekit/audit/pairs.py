@@ -19,11 +19,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from guisekit.corpus_io import read_rows, read_sources
-from guisekit.errors import InputError
-from guisekit.specs import PersonaSpec, parse_spec
+from guisekit.errors import GuisekitError, InputError
+from guisekit.transforms import FactChange, Spec, entry_of, parse_spec, spec_from_label
 
 __all__ = [
-    "CONTROL_PREFIX",
     "AuditPair",
     "InputStatus",
     "corpus_file",
@@ -35,7 +34,6 @@ __all__ = [
 ]
 
 InputStatus = Literal["ok", "identical", "missing_original", "empty_rewrite", "rewrite_failed"]
-CONTROL_PREFIX = "fact_edit:"
 _CORPUS_NAMES = ("corpus.jsonl", "corpus.csv", "corpus.parquet")
 
 
@@ -44,8 +42,11 @@ class AuditPair(BaseModel):
 
     ``source_id`` is the cluster of the bootstrap (all rewrites of one source move
     together). ``transform`` is the corpus label (``persona``, ``fact_edit:weaken``);
-    ``persona`` maps each persona axis to its level. ``status`` says whether the pair can
-    be audited at all, and ``reason`` why not.
+    ``persona`` maps each persona axis to its level. ``fact_change`` is what the
+    transform's registry entry says it does to the facts (``none`` for style transforms
+    and for labels no transform is registered under); ``edit_kind`` is the label's
+    parameter for a fact-changing transform. ``status`` says whether the pair can be
+    audited at all, and ``reason`` why not.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -56,6 +57,8 @@ class AuditPair(BaseModel):
     transform: str | None = None
     variant_id: str | None = None
     persona: dict[str, str] = Field(default_factory=dict)
+    fact_change: FactChange = "none"
+    edit_kind: str | None = None
     model: str | None = Field(default=None, description="The rewrite model (bank), if any.")
     status: InputStatus = "ok"
     reason: str | None = None
@@ -63,12 +66,7 @@ class AuditPair(BaseModel):
     @property
     def control(self) -> bool:
         """A positive control: a fact edit made on purpose, which every screen must catch."""
-        return self.transform is not None and self.transform.startswith(CONTROL_PREFIX)
-
-    @property
-    def edit_kind(self) -> str | None:
-        """The fact edit's kind (``scale_amounts``, ``strengthen``, ``weaken``) of a control."""
-        return self.transform[len(CONTROL_PREFIX) :] if self.control and self.transform else None
+        return self.fact_change != "none"
 
 
 def _text(value: Any) -> str | None:
@@ -86,8 +84,12 @@ def make_pair(
     persona: Mapping[str, str] | None = None,
     model: str | None = None,
     upstream: str | None = None,
+    spec: Spec | None = None,
 ) -> AuditPair:
-    """A pair with its input status decided; ``upstream`` is why a rewrite failed before."""
+    """A pair with its input status decided; ``upstream`` is why a rewrite failed before.
+
+    The transform's fact change comes from the registry entry of ``spec`` or, without
+    one, of the spec the ``transform`` label stands for."""
     a, b = _text(original), _text(rewrite)
     status: InputStatus = "ok"
     reason = None
@@ -99,6 +101,15 @@ def make_pair(
         status, reason = "empty_rewrite", "the rewrite is empty"
     elif a.strip() == b.strip():
         status, reason = "identical", "the rewrite is identical to the original"
+    if spec is None and transform is not None:
+        spec = spec_from_label(transform)
+    change: FactChange = "none"
+    kind = None
+    if spec is not None:
+        entry = entry_of(spec)
+        change = entry.change(spec)
+        if change != "none" and entry.label_field is not None:
+            kind = str(getattr(spec, entry.label_field))
     return AuditPair(
         pair_id=pair_id,
         source_id=source_id,
@@ -107,6 +118,8 @@ def make_pair(
         transform=transform,
         variant_id=variant_id,
         persona=dict(persona or {}),
+        fact_change=change,
+        edit_kind=kind,
         model=model,
         status=status,
         reason=reason,
@@ -131,17 +144,23 @@ def load_sources(path: Path, id_column: str = "id", text_column: str = "text") -
     return {s.id: s.text for s in read_sources(path, id_column=id_column, text_column=text_column)}
 
 
-def _persona(spec: Any) -> dict[str, str]:
-    if isinstance(spec, str):
+def _spec(value: Any) -> Spec | None:
+    """The spec of a corpus row (a mapping, or its JSON in a CSV), if it parses."""
+    if isinstance(value, str):
         try:
-            spec = json.loads(spec)
+            value = json.loads(value)
         except json.JSONDecodeError:
-            return {}
+            return None
     try:
-        parsed = parse_spec(spec)
-    except ValidationError:
-        return {}
-    return dict(parsed.persona) if isinstance(parsed, PersonaSpec) else {}
+        return parse_spec(value)
+    except (ValidationError, GuisekitError):
+        return None
+
+
+def _persona(spec: Spec | None) -> dict[str, str]:
+    """A persona spec's levels by axis (the audit groups its results by them)."""
+    levels = getattr(spec, "persona", None)
+    return dict(levels) if isinstance(levels, dict) else {}
 
 
 def load_corpus_pairs(corpus: Path, originals: Mapping[str, str]) -> list[AuditPair]:
@@ -158,6 +177,7 @@ def load_corpus_pairs(corpus: Path, originals: Mapping[str, str]) -> list[AuditP
         if status != "ok":
             upstream = f"the rewrite was {status}: {row.get('reason') or 'no reason given'}"
         source_id = str(row["source_id"])
+        spec = _spec(row.get("spec"))
         pairs.append(
             make_pair(
                 str(row["variant_id"]),
@@ -166,9 +186,10 @@ def load_corpus_pairs(corpus: Path, originals: Mapping[str, str]) -> list[AuditP
                 row["text"],
                 transform=str(row["transform"]),
                 variant_id=str(row["variant_id"]),
-                persona=_persona(row.get("spec")),
+                persona=_persona(spec),
                 model=_text(row.get("model")),
                 upstream=upstream,
+                spec=spec,
             )
         )
     return pairs

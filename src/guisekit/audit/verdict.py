@@ -1,6 +1,7 @@
 """What an LLM auditor answers: every factual difference between two texts, and a verdict.
 
-The schema is registered as ``audit.v1`` so the audit prompt can cite it; the runner
+The schema is registered as ``audit.v1`` (and, with ``discrepancies`` required, as
+``audit.v2`` for the version 2 prompt) so the audit prompt can cite it; the runner
 validates every reply against it and re-asks with the validation error. The validator
 also checks that the parts agree with each other (an ``overall`` of ``material`` needs a
 material discrepancy and the reverse; ``preserved`` lists none), because a verdict that
@@ -21,6 +22,7 @@ __all__ = [
     "SCHEMA_NAME",
     "AuditDiscrepancy",
     "AuditVerdict",
+    "AuditVerdictV2",
     "Category",
     "ChangeKind",
     "Overall",
@@ -87,4 +89,14 @@ class AuditVerdict(BaseModel):
         return self.overall == "material"
 
 
+class AuditVerdictV2(AuditVerdict):
+    """The ``audit.v2`` answer: as :class:`AuditVerdict`, but the list must be given (an
+    auditor that leaves it out has not said it looked)."""
+
+    discrepancies: tuple[AuditDiscrepancy, ...] = Field(
+        description="Every factual difference; an empty list when the facts are the same."
+    )
+
+
 register_schema(SCHEMA_NAME, AuditVerdict)
+register_schema("audit.v2", AuditVerdictV2)

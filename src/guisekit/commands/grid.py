@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 
@@ -12,11 +12,16 @@ from guisekit.errors import ConfigError, OutputError
 
 if TYPE_CHECKING:
     from guisekit.grid import GridResult
+    from guisekit.grid.compare import Comparison
 
 
 def grid_command(
     config: Annotated[
-        Path, typer.Argument(help="Grid config (YAML); see examples/grid_salary.yaml.")
+        Path,
+        typer.Argument(
+            help="Grid config (YAML); see examples/grid_salary.yaml and"
+            " examples/grid_benchmark.yaml."
+        ),
     ],
     out_file: Annotated[
         Path | None,
@@ -26,6 +31,24 @@ def grid_command(
         ),
     ] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing output file.")] = False,
+    compare: Annotated[
+        Path | None,
+        typer.Option(
+            "--compare",
+            help="Compare the prompts with this prompt file (.jsonl, .csv, .parquet or .json)"
+            " instead of writing them.",
+        ),
+    ] = None,
+    compare_by: Annotated[
+        Literal["id", "text"],
+        typer.Option(help="Match prompts by id (and compare texts) or by text alone."),
+    ] = "id",
+    compare_id_column: Annotated[
+        str, typer.Option(help="Column of the prompt id in the --compare file.")
+    ] = "id",
+    compare_text_column: Annotated[
+        str, typer.Option(help="Column of the prompt text in the --compare file.")
+    ] = "text",
 ) -> None:
     """Build an identifier counterfactual grid and print its checks.
 
@@ -36,15 +59,35 @@ def grid_command(
     with its id, text and every slot value) only when every check passes. Exit status:
     0 written, 1 a check failed (nothing written), 2 bad input.
 
+    With --compare FILE nothing is written: the prompts are compared with FILE, a
+    published grid, by id or by text, and the matches, mismatches, order and a word diff
+    of the first mismatches are printed. Exit status as for diff: 0 every prompt matches
+    in the same order, 1 some do not (or a check failed), 2 bad input.
+
     The output's `id` and `text` columns feed `guisekit corpus` as a source file.
 
-    **Example**
+    **Examples**
 
         guisekit grid examples/grid_salary.yaml --out out/grid_salary.parquet --overwrite
+
+        guisekit grid examples/grid_benchmark.yaml --compare published.jsonl
     """
     from guisekit.grid import build_grid, load_grid_config, resolve_inputs
 
     settings = load_grid_config(config)
+    if compare is not None:
+        if out_file is not None:
+            raise ConfigError(
+                "--compare writes nothing", hint="drop --out, or run once without --compare"
+            )
+        _compare(
+            build_grid(resolve_inputs(settings)),
+            compare,
+            compare_by,
+            compare_id_column,
+            compare_text_column,
+        )
+        return
     target = out_file if out_file is not None else settings.output_path
     if target is None:
         raise ConfigError(
@@ -90,3 +133,68 @@ def _print_summary(result: GridResult) -> None:
     for check in result.checks:
         for failure in check.failures:
             err.print(f"{check.name}: {failure}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _compare(
+    result: GridResult, path: Path, by: Literal["id", "text"], id_column: str, text_column: str
+) -> None:
+    from guisekit.grid.compare import compare_rows, read_reference
+
+    reference = read_reference(path, by=by, id_column=id_column, text_column=text_column)
+    _print_summary(result)
+    comparison = compare_rows(result.rows, reference, by=by, name=str(path))
+    _print_comparison(comparison)
+    if not result.passed:
+        err.print("checks failed")
+    if not (comparison.all_match and result.passed):
+        raise typer.Exit(1)
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} ({100 * part / whole:.1f}%)" if whole else str(part)
+
+
+def _print_comparison(comparison: Comparison) -> None:
+    from guisekit.grid.compare import word_diff
+
+    c = comparison
+    key = "same id and text" if c.by == "id" else "same text"
+    lines = [
+        f"compare by {c.by} with {c.reference}: {c.generated} generated, {c.in_file} in file",
+        f"  matched ({key}): {_share(c.matched, c.generated)}",
+    ]
+    if c.by == "id":
+        lines.append(f"  text differs: {c.text_differs}")
+    lines += [
+        f"  generated, not in file: {c.not_in_file}",
+        f"  in file, not generated: {c.not_generated}",
+        f"  at the same position: {_share(c.same_position, c.generated)}",
+    ]
+    for line in lines:
+        out.print(line, markup=False, highlight=False)
+    for mismatch in c.mismatches:
+        out.print(
+            f"{mismatch.kind}: {mismatch.id} (row {mismatch.position + 1})",
+            markup=False,
+            highlight=False,
+        )
+        if mismatch.expected is not None:
+            label = "diff" if c.by == "id" else "diff with the closest unmatched text in the file"
+            out.print(
+                f"  {label}: {word_diff(mismatch.expected, mismatch.generated)}",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
+        else:
+            out.print(
+                f"  generated: {mismatch.generated}", markup=False, highlight=False, soft_wrap=True
+            )
+    for extra in c.extra_examples:
+        out.print(f"in file, not generated: {extra}", markup=False, highlight=False)
+    verdict = (
+        f"result: all {c.generated} prompts match, in the same order"
+        if c.all_match
+        else "result: mismatches found"
+    )
+    out.print(verdict, markup=False, highlight=False)

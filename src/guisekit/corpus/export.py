@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from guisekit.corpus.run import RunResult, as_intended, label_of
+from guisekit.corpus.run import RunResult, as_intended
 from guisekit.corpus_io import Format, write_rows
 from guisekit.errors import OutputError
-from guisekit.specs import PersonaSpec
+from guisekit.transforms import entry_of, label_of
 
 __all__ = ["export_run", "fact_rows", "variant_rows"]
 
@@ -33,9 +33,9 @@ def variant_rows(result: RunResult) -> list[dict[str, Any]]:
             "reason": variant.reason,
             "text": variant.text,
         }
-        if isinstance(spec, PersonaSpec):
-            row["persona"] = "-".join(spec.persona.values())
-            row.update(spec.persona)
+        columns = entry_of(spec).columns
+        if columns is not None:
+            row.update(columns(spec))
         provenance = variant.provenance
         row.update(
             engine=provenance.engine,
@@ -44,6 +44,9 @@ def variant_rows(result: RunResult) -> list[dict[str, Any]]:
             n_edits=len(provenance.edits),
             edits=[e.model_dump() for e in provenance.edits],
             params=provenance.params,
+            # transform-specific record: for Hinglish the per-word language tags, the
+            # per-sentence conversion record and the validation result
+            details=provenance.details,
         )
         rows.append(row)
     return rows

@@ -19,12 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, Format, read_sources
 from guisekit.engines import Engine, EngineConfig
-from guisekit.errors import ConfigError, GuisekitError
+from guisekit.errors import ConfigError, validate
+from guisekit.extras import require
 from guisekit.ids import variant_id
 from guisekit.models import Source
-from guisekit.personas import load_grid
+from guisekit.personas import PACKAGED_GRIDS
+from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
-from guisekit.specs import TransformSpec, parse_spec
+from guisekit.transforms import TransformSpec, get, parse_spec
 
 __all__ = ["CorpusConfig", "Plan", "Task", "build_plan", "load_config"]
 
@@ -73,16 +75,16 @@ def load_config(path: str | Path) -> CorpusConfig:
     """Read and validate a corpus config; errors name the file and the key."""
     path = Path(path)
     data = read_config_file(path, "a mapping with sources, transforms and output")
-    try:
-        return CorpusConfig.model_validate({**data, "base": path.resolve().parent})
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "config"
-        raise ConfigError(
-            err["msg"],
-            location=f"{path}: {where}",
-            hint="see examples/quickstart.yaml for a complete config",
-        ) from None
+    data = apply_preset("corpus", data, where=str(path))  # `preset: paper` fills in defaults
+    config = validate(
+        CorpusConfig,
+        {**data, "base": path.resolve().parent},
+        where=f"{path}:",
+        hint="see examples/quickstart.yaml for a complete config",
+    )
+    if config.output.format == "parquet":  # before any work, not after the run
+        require("parquet", feature="output.format: parquet")
+    return config
 
 
 class Task(_Strict):
@@ -104,28 +106,41 @@ class Plan(BaseModel):
     seed: int
 
 
-def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
+def _expand_entry(entry: Mapping[str, Any], index: int, base: Path) -> list[TransformSpec]:
+    """One config entry as specs: list-valued parameters expand as a grid, then the
+    transform's own expansion (``personas: all``) applies. A persona ``grid`` path is
+    relative to the config file (a packaged grid is named without a path)."""
     where = f"transforms[{index}]"
-    entry = dict(entry)
-    expansions: list[dict[str, Any]] = []
-    if entry.get("transform") == "persona" and "personas" in entry:
-        wanted = entry.pop("personas")
-        grid = load_grid(entry.get("grid"))
-        try:
-            personas = (
-                grid.personas() if wanted == "all" else [grid.persona(p) for p in _as_list(wanted)]
+    grid = entry.get("grid")
+    if isinstance(grid, str) and grid not in PACKAGED_GRIDS:
+        path = Path(grid) if Path(grid).is_absolute() else (base / grid).resolve()
+        if not path.is_file():
+            raise ConfigError(
+                f"persona grid file not found: {path}",
+                location=f"{where}.grid",
+                hint="paths in a config are relative to the config file",
             )
-        except GuisekitError as exc:
-            raise ConfigError(exc.one_line(), location=f"{where}.personas") from None
-        expansions = [{"persona": p.as_dict()} for p in personas]
+        entry = {**entry, "grid": str(path)}
+    try:
+        transform = get(str(entry.get("transform")), _version(entry))
+    except ConfigError as exc:
+        raise ConfigError(_bare(exc), location=f"{where}.transform") from None
+    entry = dict(entry)
+    expansions: list[dict[str, Any]] = [{}]
+    if transform.expand is not None:
+        try:
+            entry, expansions = transform.expand(entry)
+        except ConfigError as exc:
+            location = f"{where}.{exc.location}" if exc.location else where
+            raise ConfigError(_bare(exc), location=location) from None
     grid_keys = [k for k, v in entry.items() if isinstance(v, list)]
     combos = itertools.product(*(entry[k] for k in grid_keys)) if grid_keys else [()]
     specs = []
     for combo in combos:
-        base = {**entry, **dict(zip(grid_keys, combo, strict=True))}
-        for extra in expansions or [{}]:
+        values = {**entry, **dict(zip(grid_keys, combo, strict=True))}
+        for extra in expansions:
             try:
-                specs.append(parse_spec({**base, **extra}))
+                specs.append(parse_spec({**values, **extra}))
             except ValidationError as exc:
                 err = exc.errors()[0]
                 loc = ".".join(str(p) for p in err["loc"][1:] or err["loc"])
@@ -135,8 +150,18 @@ def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
     return specs
 
 
-def _as_list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else [value]
+def _version(entry: Mapping[str, Any]) -> int:
+    version = entry.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ConfigError(f"version must be an integer, not {version!r}")
+    return version
+
+
+def _bare(exc: ConfigError) -> str:
+    """A ConfigError's message without its location prefix (re-raised with a fuller one)."""
+    text = exc.one_line()
+    prefix = f"{exc.location}: " if exc.location else ""
+    return text[len(prefix) :] if prefix and text.startswith(prefix) else text
 
 
 def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
@@ -149,7 +174,11 @@ def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
     )
     if config.sources.limit is not None:
         sources = sources[: config.sources.limit]
-    specs = [spec for i, entry in enumerate(config.transforms) for spec in _expand_entry(entry, i)]
+    specs = [
+        spec
+        for i, entry in enumerate(config.transforms)
+        for spec in _expand_entry(entry, i, config.base)
+    ]
     tasks = [
         Task(
             key=variant_id(source.id, spec, engine.config, config.seed),

@@ -16,12 +16,12 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from guisekit.corpus.plan import Plan
-from guisekit.engines import Engine
+from guisekit.engines import Engine, run_engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
 from guisekit.models import Variant
 from guisekit.rules.cues import style_cues
-from guisekit.specs import FactEditSpec, TransformSpec
 from guisekit.style import flesch_kincaid_grade
+from guisekit.transforms import TransformSpec, entry_of, label_of
 
 __all__ = ["RunResult", "as_intended", "label_of", "run_plan"]
 
@@ -38,7 +38,8 @@ class RunResult:
 
     @functools.cached_property
     def summary(self) -> list[dict[str, Any]]:
-        """One row per transform label: variants, share passing the exact check, share
+        """One row per transform label: variants, how many are ``ok`` and how many failed
+        their engine's validation, share passing the exact check, share
         whose facts changed exactly as intended, mean normalised edit distance from the
         source, and mean shifts (variant minus source) of Flesch-Kincaid grade and of hedge,
         informal-marker and sophisticated-word rates per 100 words."""
@@ -65,6 +66,9 @@ class RunResult:
             "transform": label,
             "variants": len(indexes),
             "ok": len(ok),
+            "failed_validation": sum(
+                str(self.variants[i].reason or "").startswith("validation:") for i in indexes
+            ),
             "fact_pass": round(fmean(c.passed for _, c in checked), 3) if checked else None,
             "as_intended": (
                 round(fmean(as_intended(s, c) for s, c in checked), 3) if checked else None
@@ -85,17 +89,6 @@ def _measures(text: str) -> dict[str, float]:
     }
 
 
-def label_of(spec: TransformSpec) -> str:
-    """Short label of a spec's transform and main parameter (hedge:hedged)."""
-    detail = {
-        "hedge": "direction",
-        "fact_edit": "kind",
-        "standardise": "style",
-        "hinglish": "mix_ratio",
-    }.get(spec.transform)
-    return f"{spec.transform}:{getattr(spec, detail)}" if detail else spec.transform
-
-
 def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = None) -> RunResult:
     """Make every variant of ``plan`` on its engine and fact-check it; a failing task is
     recorded with status ``error`` and its reason, never dropped."""
@@ -103,7 +96,8 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     variants: list[Variant] = []
     for bank, engine in enumerate(engines):
         tasks = [(plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank]
-        variants.extend(engine.run_tasks(tasks, plan.seed, progress))
+        made = run_engine(engine, tasks, plan.seed, progress)
+        variants.extend(_enforce_validation(v) for v in made)
     checks: list[FactCheckResult | None] = [
         None
         if variant.text is None
@@ -118,38 +112,55 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     return RunResult(plan, variants, checks)
 
 
+def _enforce_validation(variant: Variant) -> Variant:
+    """A variant whose engine validated it (``provenance.details["validation"]``, as the
+    Hinglish transform does) and found it failing is an ``error`` with the failures as its
+    reason, never ``ok``; its text is kept so the failure can be inspected."""
+    validation = variant.provenance.details.get("validation")
+    if variant.status != "ok" or not isinstance(validation, dict) or validation.get("passed"):
+        return variant
+    failures = "; ".join(str(f) for f in validation.get("failures", ())) or "failed"
+    return variant.model_copy(update={"status": "error", "reason": f"validation: {failures}"})
+
+
 def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:
     """Whether a variant's facts changed exactly as its transform intends.
 
-    Style transforms must pass the check. ``scale_amounts`` must multiply every amount,
-    in order, by the factor and leave every other fact alone (an amount-free text gains
-    exactly one amount); ``strengthen`` adds exactly one amount; ``weaken`` changes no
-    extractable fact but negators (its change is a claim, for the LLM auditors to find; a
-    claim with a negator is also seen by the exact check).
+    The transform's registry entry says what it intends (see
+    :data:`~guisekit.transforms.FactChange`): ``none`` must pass the check; ``scaled``
+    must multiply every amount, in order, by the spec's factor and leave every other fact
+    alone (an amount-free text gains exactly one amount); ``added`` adds exactly one
+    amount; ``removed`` removes exactly one fact; ``claim`` changes no extractable fact
+    but negators (its change is a claim, for the LLM auditors to find; a claim with a
+    negator, "I had not read it", is also seen by the exact check).
     """
-    if not isinstance(spec, FactEditSpec):
+    change = entry_of(spec).change(spec)
+    if change == "none":
         return check.passed
     before = Counter(f.key for f in check.original_facts)
     after = Counter(f.key for f in check.rewrite_facts)
-    if spec.kind == "weaken":  # its claim may carry a negator ("I had not read it")
+    if change == "claim":  # its claim may carry a negator ("I had not read it")
         return Counter(k for k in before.elements() if not k.startswith("negation:")) == Counter(
             k for k in after.elements() if not k.startswith("negation:")
         )
+    if change == "removed":
+        return not after - before and sum((before - after).values()) == 1
     old = [f for f in check.original_facts if f.kind == "money"]
-    if spec.kind == "strengthen" or not old:
+    if change == "added" or not old:
         added = after - before
         return (
             not before - after
             and sum(added.values()) == 1
             and next(iter(added)).startswith("money:")
         )
+    factor = getattr(spec, "factor")  # noqa: B009  (a scaled transform's spec has a factor)
     new = [f for f in check.rewrite_facts if f.kind == "money"]
     others = Counter(k for k in before.elements() if not k.startswith("money:"))
     return (
         others == Counter(k for k in after.elements() if not k.startswith("money:"))
         and len(old) == len(new)
         and all(
-            o.amount is not None and n.amount == o.amount * spec.factor and n.currency == o.currency
+            o.amount is not None and n.amount == o.amount * factor and n.currency == o.currency
             for o, n in zip(old, new, strict=True)
         )
     )

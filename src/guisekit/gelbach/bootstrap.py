@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from guisekit.errors import InputError
-from guisekit.gelbach.clusters import FloatArray, cluster_draws, draw_counts
 from guisekit.gelbach.decompose import CrossProducts, Estimates
+from guisekit.stats.bootstrap import check_level, percentile_interval
+from guisekit.stats.clusters import FloatArray, cluster_draws, draw_counts
 
 __all__ = ["BootstrapReplicates", "bootstrap", "check_level", "percentile_interval"]
 
@@ -68,24 +69,3 @@ def bootstrap(
         terms=np.concatenate([p.terms for p in parts]),
         seed=seed,
     )
-
-
-def check_level(level: float) -> None:
-    """Refuse a confidence level outside (0, 1)."""
-    if not 0 < level < 1:
-        raise InputError(f"confidence level {level} is not between 0 and 1", hint="use e.g. 0.95")
-
-
-def percentile_interval(values: FloatArray, level: float) -> tuple[FloatArray, FloatArray]:
-    """Equal-tailed percentile interval over the first axis, each column on its own
-    finite replicates (NaN where a column has none)."""
-    check_level(level)
-    tail = (1 - level) / 2
-    columns = values.reshape(values.shape[0], -1)
-    low = np.full(columns.shape[1], np.nan)
-    high = np.full(columns.shape[1], np.nan)
-    for j in range(columns.shape[1]):
-        finite = columns[~np.isnan(columns[:, j]), j]
-        if finite.size:
-            low[j], high[j] = np.quantile(finite, [tail, 1 - tail])
-    return low.reshape(values.shape[1:]), high.reshape(values.shape[1:])

@@ -5,6 +5,11 @@ grid is built from data files (identifier table, base profiles, templates, quest
 variants), checked (no unfilled slot, prompts of a cell differ only in the identifier
 phrase, counts equal the product of the inputs, languages parallel), and written
 atomically; its ``id`` and ``text`` columns feed ``guisekit corpus`` like any source file.
+
+A published benchmark is reproduced from its own files: field mappings read its
+identifier and profile files as they are (:mod:`~guisekit.grid.sources`), an id template
+and a factor order rebuild its ids and row order (:mod:`~guisekit.grid.ids`), and
+:func:`compare_rows` checks the result against its prompt file.
 """
 
 from __future__ import annotations
@@ -17,23 +22,33 @@ from typing import Any
 from guisekit.corpus_io import Format, write_rows
 from guisekit.grid.build import GridBuild, build_rows
 from guisekit.grid.checks import CheckResult, expected_counts, run_checks
+from guisekit.grid.compare import Comparison, compare_rows, read_reference
 from guisekit.grid.config import GridConfig, load_grid_config, load_identifier_set, resolve_inputs
+from guisekit.grid.ids import IdSpec, slugify
 from guisekit.grid.model import GridInputs, Identifier, IdentifierSet, Profile, Question
+from guisekit.grid.sources import IdentifierSource, ProfileSource
 
 __all__ = [
     "CheckResult",
+    "Comparison",
     "GridConfig",
     "GridInputs",
     "GridResult",
+    "IdSpec",
     "Identifier",
     "IdentifierSet",
+    "IdentifierSource",
     "Profile",
+    "ProfileSource",
     "Question",
     "build_grid",
+    "compare_rows",
     "expected_counts",
     "load_grid_config",
     "load_identifier_set",
+    "read_reference",
     "resolve_inputs",
+    "slugify",
 ]
 
 

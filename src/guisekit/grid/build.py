@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError
 from jinja2.sandbox import SandboxedEnvironment
 
 from guisekit.errors import ConfigError
-from guisekit.grid.model import GridInputs, Placement, Profile, Question
+from guisekit.grid.ids import DEFAULT_ORDER, FACTORS, slugify
+from guisekit.grid.model import GridInputs, Identifier, Placement
 
 __all__ = ["RESERVED_SLOTS", "SENTINEL", "GridBuild", "RenderFailure", "build_rows"]
 
@@ -87,29 +89,41 @@ def _check_slot_names(inputs: GridInputs) -> None:
             )
 
 
-def _cells(inputs: GridInputs) -> Iterator[tuple[str, Placement, Profile, Question]]:
-    for language in inputs.languages:
-        for placement in inputs.placements:
-            for profile in inputs.profiles:
-                for question in inputs.questions:
-                    yield language, placement, profile, question
+def _cells(inputs: GridInputs) -> Iterator[tuple[tuple[int, int, int, int], str, Placement]]:
+    for li, language in enumerate(inputs.languages):
+        for pi, placement in enumerate(inputs.placements):
+            for fi in range(len(inputs.profiles)):
+                for qi in range(len(inputs.questions)):
+                    yield (li, pi, fi, qi), language, placement
 
 
 def build_rows(inputs: GridInputs) -> GridBuild:
     """Render the full grid (language x placement x profile x question x identifier).
 
-    Rows come in that order with readable ids ``grid.language.placement.axis.value.
-    profile.question``; a combination the inputs do not cover (no phrase, template or
-    question text in a language) is skipped, and the checks report it.
+    Rows come in ``inputs.order`` (slowest factor first; by default the identifier varies
+    fastest). Ids follow ``inputs.ids`` or, by default, the readable
+    ``grid.language.placement.axis.value.profile.question`` with every part a slug; every
+    other column keeps the values as spelled in the inputs. A combination the inputs do not
+    cover (no phrase, template or question text in a language) is skipped, and the checks
+    report it.
     """
     _check_slot_names(inputs)
     compiled = _Templates(inputs)
     name = inputs.name
+    profile_slugs = [slugify(p.id) for p in inputs.profiles]
+    question_slugs = [slugify(q.id) for q in inputs.questions]
+    idents = [(i, i.id, slugify(i.axis), slugify(i.value)) for i in inputs.identifiers.identifiers]
+    # Rendering goes cell by cell (each cell's skeleton is rendered once); a row's factor
+    # indices are kept only when the rows must be reordered or numbered afterwards.
+    keyed = inputs.order != DEFAULT_ORDER or inputs.ids is not None
+    keys: list[tuple[int, ...]] = []
     rows: list[dict[str, Any]] = []
     skeletons: dict[str, str] = {}
     failures: list[RenderFailure] = []
-    for language, placement, profile, question in _cells(inputs):
-        cell = f"{name}.{language}.{placement}.{profile.id}.{question.id}"
+    for (li, pi, fi, qi), language, placement in _cells(inputs):
+        profile, question = inputs.profiles[fi], inputs.questions[qi]
+        profile_slug, question_slug = profile_slugs[fi], question_slugs[qi]
+        cell = f"{name}.{language}.{placement}.{profile_slug}.{question_slug}"
         template = compiled.prompt.get((placement, language))
         question_template = compiled.question.get((question.id, language, placement))
         if template is None or question_template is None:
@@ -123,11 +137,11 @@ def build_rows(inputs: GridInputs) -> GridBuild:
             failures.append(RenderFailure(cell, f"{type(exc).__name__}: {exc}"))
             continue
         slot_columns = {f"slot_{k}": v for k, v in slots.items()}
-        for ident in inputs.identifiers.identifiers:
+        for ii, (ident, ident_id, axis_slug, value_slug) in enumerate(idents):
             phrase = ident.phrase(language, placement)
             if phrase is None:
                 continue
-            pair = f"{name}.{placement}.{ident.axis}.{ident.value}.{profile.id}.{question.id}"
+            pair = f"{name}.{placement}.{axis_slug}.{value_slug}.{profile_slug}.{question_slug}"
             try:
                 text = template.render({**context, "identity": phrase}).strip()
             except TemplateError as exc:
@@ -135,15 +149,15 @@ def build_rows(inputs: GridInputs) -> GridBuild:
                 continue
             rows.append(
                 {
-                    "id": f"{name}.{language}.{placement}.{ident.axis}.{ident.value}."
-                    f"{profile.id}.{question.id}",
+                    "id": f"{name}.{language}.{placement}.{axis_slug}.{value_slug}."
+                    f"{profile_slug}.{question_slug}",
                     "text": text,
                     "grid": name,
                     "language": language,
                     "placement": placement,
                     "axis": ident.axis,
                     "identifier": ident.value,
-                    "identifier_id": ident.id,
+                    "identifier_id": ident_id,
                     "identity": phrase,
                     "profile": profile.id,
                     "question": question.id,
@@ -153,4 +167,41 @@ def build_rows(inputs: GridInputs) -> GridBuild:
                     **slot_columns,
                 }
             )
+            if keyed:
+                keys.append((li, pi, fi, qi, ii))
+    if keyed:
+        rows = _reorder(inputs, rows, keys, profile_slugs, question_slugs, idents)
     return GridBuild(rows, skeletons, failures)
+
+
+def _reorder(
+    inputs: GridInputs,
+    rows: list[dict[str, Any]],
+    keys: list[tuple[int, ...]],
+    profile_slugs: list[str],
+    question_slugs: list[str],
+    idents: list[tuple[Identifier, str, str, str]],
+) -> list[dict[str, Any]]:
+    """Rows sorted into ``inputs.order`` and, with an id template, numbered and renamed."""
+    # keys hold factor indices in FACTORS order; sort by them permuted into inputs.order
+    rank = itemgetter(*(FACTORS.index(f) for f in inputs.order))
+    ranked = sorted(zip(keys, rows, strict=True), key=lambda kr: rank(kr[0]))
+    ids = inputs.ids
+    if ids is None:
+        return [row for _, row in ranked]
+    within = [FACTORS.index(f) for f in ids.count_within]
+    counters: dict[tuple[int, ...], int] = {}
+    values: dict[str, Any] = {**ids.fields, "grid": inputs.name}  # refilled for every row
+    fill = ids.template.format_map
+    for key, row in ranked:
+        scope = tuple(key[i] for i in within)
+        index = counters.get(scope, ids.start)
+        counters[scope] = index + 1
+        _, _, values["axis"], values["identifier"] = idents[key[4]]
+        values["language"] = row["language"]
+        values["placement"] = row["placement"]
+        values["profile"] = profile_slugs[key[2]]
+        values["question"] = question_slugs[key[3]]
+        values["index"] = index
+        row["id"] = fill(values)
+    return [row for _, row in ranked]

@@ -1,8 +1,11 @@
 """Grid configs and the data files they name, read into :class:`GridInputs`.
 
 A config is a small YAML file naming its inputs; each input is a data file (YAML, JSON or
-CSV) whose path is relative to the config. The identifier table may instead be a packaged
-set given by name (``india``, ``us``: ``lexicons/identifiers/<name>.yaml``).
+CSV) whose path is relative to the config's folder. The identifier table may instead be a
+packaged set given by name (``india``, ``us``: ``lexicons/identifiers/<name>.yaml``), and
+the identifiers and profiles may be given as a field mapping onto a benchmark's own files
+(:mod:`guisekit.grid.sources`). ``order`` and ``id`` (:mod:`guisekit.grid.ids`) set the
+row order and the id of each prompt, so a published grid can be reproduced row for row.
 
 CSV files carry per-language values in ``<field>@<language>`` columns: ``phrase@en``,
 ``third_party@hinglish`` for identifiers, ``text@en`` for questions, and ``<slot>@<language>``
@@ -12,17 +15,22 @@ value shared by every language).
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from guisekit.errors import ConfigError, GuisekitError
+from guisekit.grid.files import read_data, read_mapping
+from guisekit.grid.ids import DEFAULT_ORDER, Factor, IdSpec, check_order, slugify
 from guisekit.grid.model import GridInputs, IdentifierSet, Placement
+from guisekit.grid.sources import (
+    IdentifierSource,
+    ProfileSource,
+    read_identifier_source,
+    read_profile_source,
+)
 from guisekit.resources import read_yaml
 
 __all__ = ["GridConfig", "load_grid_config", "load_identifier_set", "resolve_inputs"]
@@ -35,15 +43,37 @@ class GridConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
-    identifiers: str
+    identifiers: str | IdentifierSource
     axes: tuple[str, ...] | None = None
-    profiles: str
+    profiles: str | ProfileSource
     templates: str
     questions: str
     languages: tuple[str, ...] = Field(min_length=1)
     placements: tuple[Placement, ...] | None = None
+    order: tuple[Factor, ...] = DEFAULT_ORDER
+    id: IdSpec | None = None
     output: str | None = None
     base: Path = Path(".")
+
+    @field_validator("identifiers", "profiles", mode="before")
+    @classmethod
+    def _source(cls, value: Any, info: Any) -> Any:
+        # Validated here rather than as a union, so an error names the mapping's own key
+        # ("identifiers.phrase_keys") and not a union branch.
+        if isinstance(value, dict):
+            model = IdentifierSource if info.field_name == "identifiers" else ProfileSource
+            return model.model_validate(value)
+        return value
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _id(cls, value: Any) -> Any:
+        return {"template": value} if isinstance(value, str) else value
+
+    @field_validator("order")
+    @classmethod
+    def _order(cls, order: tuple[str, ...]) -> tuple[Factor, ...]:
+        return check_order(order)
 
     def path(self, value: str) -> Path:
         candidate = Path(value)
@@ -63,53 +93,12 @@ def _config_error(exc: ValidationError, where: str, hint: str) -> ConfigError:
 def load_grid_config(path: str | Path) -> GridConfig:
     """Read and validate a grid config file; errors name the file and key."""
     path = Path(path)
-    data = _read_mapping(path)
+    data = read_mapping(path)
     try:
         return GridConfig.model_validate({**data, "base": path.resolve().parent})
     except ValidationError as exc:
-        hint = "see examples/grid_salary.yaml for a complete config"
+        hint = "see examples/grid_salary.yaml and examples/grid_benchmark.yaml"
         raise _config_error(exc, str(path), hint) from None
-
-
-def _read_mapping(path: Path) -> dict[str, Any]:
-    data = _read_file(path)
-    if not isinstance(data, dict):
-        raise ConfigError(f"{path}: expected a mapping at the top level")
-    return data
-
-
-def _read_file(path: Path) -> Any:
-    """Parsed YAML/JSON document, or the rows of a CSV file as dicts."""
-    if not path.is_file():
-        raise ConfigError(f"{path}: file not found", hint="paths are relative to the config")
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
-    suffix = path.suffix.lower()
-    try:
-        if suffix == ".csv":
-            return _csv_rows(path, text)
-        if suffix == ".json":
-            return json.loads(text)
-        if suffix in (".yaml", ".yml"):
-            return yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError, csv.Error) as exc:
-        raise ConfigError(f"{path}: malformed file: {str(exc).splitlines()[0]}") from None
-    raise ConfigError(f"{path}: unknown file type {suffix!r}", hint="use .yaml, .json or .csv")
-
-
-def _csv_rows(path: Path, text: str) -> list[dict[str, str]]:
-    reader = csv.DictReader(text.splitlines())
-    rows = []
-    for row in reader:
-        if None in row:
-            raise ConfigError(
-                f"{path}:{reader.line_num}: row has more fields than the header",
-                hint="quote fields that contain commas",
-            )
-        rows.append({k: v or "" for k, v in row.items()})
-    return rows
 
 
 def _by_language(row: dict[str, Any], field: str) -> dict[str, str]:
@@ -154,10 +143,10 @@ def load_identifier_set(ref: str | Path, base: Path = Path(".")) -> IdentifierSe
             ) from None
     else:
         where = str(local)
-        data = _read_file(local)
+        data = read_data(local)
         if isinstance(data, list):  # CSV: one identifier per row
             axes = dict.fromkeys((r.get("axis") or "").strip() for r in data)
-            data = {"name": local.stem, "axes": dict.fromkeys(axes, ""), "identifiers": data}
+            data = {"name": _set_name(local), "axes": dict.fromkeys(axes, ""), "identifiers": data}
             data["identifiers"] = _identifier_rows(data["identifiers"])
     try:
         return IdentifierSet.model_validate(data)
@@ -166,13 +155,20 @@ def load_identifier_set(ref: str | Path, base: Path = Path(".")) -> IdentifierSe
         raise _config_error(exc, where, hint) from None
 
 
+def _set_name(path: Path) -> str:
+    try:
+        return slugify(path.stem)
+    except ValueError:
+        return "identifiers"
+
+
 def _listed(data: Any, key: str) -> Any:
     """A YAML/JSON file may hold the list itself or a mapping with the list under ``key``."""
     return data[key] if isinstance(data, dict) and key in data else data
 
 
 def _profiles(path: Path) -> list[Any]:
-    data = _listed(_read_file(path), "profiles")
+    data = _listed(read_data(path), "profiles")
     if path.suffix.lower() != ".csv":
         return list(data) if isinstance(data, list) else [data]
     profiles = []
@@ -193,7 +189,7 @@ def _profiles(path: Path) -> list[Any]:
 
 
 def _questions(path: Path) -> list[Any]:
-    data = _listed(_read_file(path), "questions")
+    data = _listed(read_data(path), "questions")
     if path.suffix.lower() != ".csv":
         return list(data) if isinstance(data, list) else [data]
     return [
@@ -206,25 +202,50 @@ def _questions(path: Path) -> list[Any]:
     ]
 
 
+def _path_text(ref: str | IdentifierSource | ProfileSource) -> str:
+    return ref if isinstance(ref, str) else ref.path
+
+
+def _identifiers(config: GridConfig) -> IdentifierSet:
+    ref = config.identifiers
+    if isinstance(ref, str):
+        return load_identifier_set(ref, config.base)
+    path = config.path(ref.path)
+    data = read_identifier_source(ref, path, config.languages)
+    try:
+        return IdentifierSet.model_validate(data)
+    except ValidationError as exc:
+        raise _config_error(exc, str(path), "check identifiers: in the grid config") from None
+
+
+def _profiles_of(config: GridConfig) -> list[Any]:
+    ref = config.profiles
+    if isinstance(ref, str):
+        return _profiles(config.path(ref))
+    return read_profile_source(ref, config.path(ref.path))
+
+
 def resolve_inputs(config: GridConfig) -> GridInputs:
     """Read every file a config names and validate them together."""
-    identifiers = load_identifier_set(config.identifiers, config.base)
+    identifiers = _identifiers(config)
     if config.axes is not None:
         try:
             identifiers = identifiers.select(config.axes)
         except ValueError as exc:
             raise ConfigError(str(exc), location="axes") from None
     templates_path = config.path(config.templates)
-    templates = _listed(_read_mapping(templates_path), "templates")
+    templates = _listed(read_mapping(templates_path), "templates")
     if config.placements is not None and isinstance(templates, dict):
         templates = {p: t for p, t in templates.items() if p in config.placements}
     pieces = {
         "name": config.name,
         "identifiers": identifiers,
-        "profiles": _profiles(config.path(config.profiles)),
+        "profiles": _profiles_of(config),
         "templates": templates,
         "questions": _questions(config.path(config.questions)),
         "languages": config.languages,
+        "order": config.order,
+        "ids": config.id,
     }
     try:
         return GridInputs.model_validate(pieces)
@@ -232,7 +253,7 @@ def resolve_inputs(config: GridConfig) -> GridInputs:
         err = exc.errors()[0]
         first = str(err["loc"][0]) if err["loc"] else ""
         source = {
-            "profiles": config.profiles,
+            "profiles": _path_text(config.profiles),
             "templates": config.templates,
             "questions": config.questions,
         }

@@ -2,21 +2,33 @@
 
 A grid crosses an identifier table (axis, value, a phrase per language) with base
 profiles (named slot values), templates per placement and language, and question variants
-per language. Every name that becomes part of a prompt id is a lower-case slug, so ids
-are readable and the same on every platform.
+per language. Axis, identifier, profile and question names keep the spelling of their
+source file (``Urban/Rural``, ``Hindu``, ``P01``) in every output; only inside a prompt id
+are they slugs (:func:`guisekit.grid.ids.slugify`), and two names with one slug are an
+error, because their ids would collide.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+from guisekit.grid.ids import DEFAULT_ORDER, Factor, IdSpec, check_order, slugify
 
 __all__ = [
     "PLACEMENTS",
     "GridInputs",
     "Identifier",
     "IdentifierSet",
+    "Name",
     "Placement",
     "Profile",
     "Question",
@@ -27,6 +39,8 @@ Placement = Literal["self", "third_party"]
 PLACEMENTS: tuple[Placement, ...] = ("self", "third_party")
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64)]
 Text = Annotated[str, StringConstraints(min_length=1)]
+SlotName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_-]*$", max_length=64)]
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
 
 
 class _Record(BaseModel):
@@ -41,8 +55,8 @@ class Identifier(_Record):
     where a language words the two differently, and ``placements`` limits where it may go.
     """
 
-    axis: Slug
-    value: Slug
+    axis: Name
+    value: Name
     phrases: dict[Slug, Text] = Field(min_length=1)
     third_party: dict[Slug, Text] = Field(default_factory=dict)
     placements: tuple[Placement, ...] = PLACEMENTS
@@ -50,7 +64,8 @@ class Identifier(_Record):
 
     @property
     def id(self) -> str:
-        return f"{self.axis}.{self.value}"
+        """``axis.value`` as slugs: the same identifier under any spelling of its file."""
+        return f"{slugify(self.axis)}.{slugify(self.value)}"
 
     def phrase(self, language: str, placement: Placement) -> str | None:
         """The phrase for ``language`` at ``placement``; None where the set has none."""
@@ -67,18 +82,27 @@ class IdentifierSet(_Record):
     name: Slug
     description: str = ""
     source: str = ""
-    axes: dict[Slug, str] = Field(min_length=1)
+    axes: dict[Name, str] = Field(min_length=1)
     identifiers: tuple[Identifier, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _consistent(self) -> IdentifierSet:
-        seen: set[str] = set()
+        _unique_slugs("axis", list(self.axes))
+        seen: dict[str, str] = {}
         for item in self.identifiers:
             if item.axis not in self.axes:
-                raise ValueError(f"identifier {item.id!r} uses undeclared axis {item.axis!r}")
-            if item.id in seen:
-                raise ValueError(f"identifier {item.id!r} appears twice")
-            seen.add(item.id)
+                raise ValueError(
+                    f"identifier {item.axis}/{item.value} uses undeclared axis {item.axis!r}"
+                )
+            try:
+                key = item.id
+            except ValueError as exc:
+                raise ValueError(f"identifier {item.axis}/{item.value}: {exc}") from None
+            if key in seen:
+                raise ValueError(
+                    f"identifier {key!r} appears twice ({seen[key]!r} and {item.axis}/{item.value})"
+                )
+            seen[key] = f"{item.axis}/{item.value}"
         return self
 
     def select(self, axes: tuple[str, ...]) -> IdentifierSet:
@@ -97,8 +121,8 @@ class IdentifierSet(_Record):
 class Profile(_Record):
     """A base profile: named slot values, one string for every language or one per language."""
 
-    id: Slug
-    slots: dict[Slug, Text | dict[Slug, Text]]
+    id: Name
+    slots: dict[SlotName, Text | dict[Slug, Text]]
 
     def values(self, language: str) -> dict[str, str]:
         """Slot values in ``language``; a slot without a value there is left out (and will
@@ -116,7 +140,7 @@ class Question(_Record):
     """A question variant: its text per language (a template that may use profile slots),
     with ``third_party`` overrides where the question is asked about someone else."""
 
-    id: Slug
+    id: Name
     text: dict[Slug, Text] = Field(min_length=1)
     third_party: dict[Slug, Text] = Field(default_factory=dict)
 
@@ -135,6 +159,13 @@ class GridInputs(_Record):
     templates: dict[Placement, dict[Slug, Text]] = Field(min_length=1)
     questions: tuple[Question, ...] = Field(min_length=1)
     languages: tuple[Slug, ...] = Field(min_length=1)
+    order: tuple[Factor, ...] = DEFAULT_ORDER
+    ids: IdSpec | None = None
+
+    @field_validator("order")
+    @classmethod
+    def _order(cls, order: tuple[str, ...]) -> tuple[Factor, ...]:
+        return check_order(order)
 
     @model_validator(mode="after")
     def _unique(self) -> GridInputs:
@@ -146,8 +177,22 @@ class GridInputs(_Record):
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
                 raise ValueError(f"duplicate {what} ids: {dupes}")
+            _unique_slugs(what, ids)
         return self
 
     @property
     def placements(self) -> tuple[Placement, ...]:
         return tuple(p for p in PLACEMENTS if p in self.templates)
+
+
+def _unique_slugs(what: str, names: list[str]) -> None:
+    """Names must map to distinct slugs, or two prompts would share an id."""
+    seen: dict[str, str] = {}
+    for name in names:
+        try:
+            slug = slugify(name)
+        except ValueError as exc:
+            raise ValueError(f"{what} {exc}") from None
+        if slug in seen and seen[slug] != name:
+            raise ValueError(f"{what} names {seen[slug]!r} and {name!r} share the id slug {slug!r}")
+        seen[slug] = name

@@ -84,6 +84,7 @@ class NounPhrase:
     person: bool = False
     place: bool = False
     gerund: bool = False
+    direct_only: bool = False  # "mera husband aur main": no fused oblique ("mujh ne")
 
     def form(self, name: str) -> Toks | None:
         """``direct``, ``obl`` (before a postposition), ``pps`` (only the moved
@@ -91,12 +92,20 @@ class NounPhrase:
         ``paas`` (``mujhe``, ``mujhse``, ``maine``, ``mera``, ``mere paas``)."""
         if name == "direct":
             return self.pre + self.core
+        if self.direct_only and name not in ("bare", "pps", "indef"):
+            return None
+        if name == "indef":  # without the article: "mujhe refund chahiye", not "ek refund"
+            return self.pre + _no_article(self.core)
         if name == "obl":
             return self.pre_obl + self.core_obl
         if name == "pps":
             return self.pre
         if name == "bare":
             return self.core
+        if name == "has":  # "mere paas", "bank ke paas"; a thing holds: "account mein"
+            if self.pronoun is None and not (self.person or self.place):
+                return self.pre_obl + self.core_obl + hindi_toks("mein")
+            name = "paas"
         if self.pronoun is not None:
             if name == "paas":
                 return hindi_toks(f"{inflect(self.pronoun['ka'], 'm', False, True)} paas")
@@ -108,33 +117,89 @@ class NounPhrase:
 
 @dataclass(frozen=True)
 class VerbPhrase:
-    """A verb with its complements (adverbs, prepositional chain, objects) before it."""
+    """A verb with its complements (adverbs, prepositional chain, objects) before it;
+    ``neg`` holds negation ("kabhi nahi"), written between an English verb and its
+    light verb ("call nahi kiya", not "nahi call kiya")."""
 
     pre: Toks
     entry: VerbEntry
     obj: NounPhrase | None
     lexicon: HinglishLexicon = field(repr=False)
+    neg: Toks = ()
+    obj_marked: bool = False  # the object took ko/se, so it does not control agreement
 
     def verb(self, name: str, gender: Gender | None = "m", plural: bool = False) -> Toks | None:
-        """The verb alone in form ``name`` (see :data:`VERB_FORMS`), or the light-verb
-        passives ``pass_hab`` (``calculate hota``) and ``pass_fut`` (``recover ho jayega``)."""
+        """The verb alone in form ``name`` (see :data:`VERB_FORMS`), or a passive:
+        ``pass_hab`` (``calculate hota``), ``pass_fut`` (``recover ho jayega``),
+        ``pass_perf`` (an event: ``close ho gaya``, ``bheja gaya``), ``pass_subj``
+        (``process ho jaye``). ``n_`` before a name negates it (``call nahi kiya``)."""
+        negated = name.startswith("n_")
+        if negated:
+            name = name[2:]
         entry, english = self.entry, tuple(tagged_words(self.entry.english, self.lexicon))
-        if name in ("pass_hab", "pass_fut"):
-            if entry.stem != "kar":
-                return None
-            form: VerbForm = "hab" if name == "pass_hab" else "fut"
-            stem = "ho" if form == "hab" else "ho ja"
-            words = hindi_verb_form(stem, form, self.lexicon.hindi_verbs, gender, plural)
+        neg = self.neg
+        if negated and not any(t.text == "nahi" for t in neg):
+            neg = (*neg, Tok("nahi", "hi"))
+        irregular = self.lexicon.hindi_verbs
+        words: list[str] | None
+        if name in ("pass_hab", "pass_fut", "pass_perf", "pass_subj"):
+            words = _passive(entry, name, negated, irregular, gender, plural)
         else:
-            form = name  # type: ignore[assignment]
-            words = hindi_verb_form(entry.stem, form, self.lexicon.hindi_verbs, gender, plural)
+            form: VerbForm = name  # type: ignore[assignment]
+            stem = entry.stem
+            *main, vector = stem.split(" ")
+            if negated and main and vector == "ja":
+                stem = " ".join(main)  # "nahi badhi", not "nahi badh gayi"
+            words = hindi_verb_form(stem, form, irregular, gender, plural)
         if words is None:
             return None
-        return english + tuple(Tok(w, "hi") for w in words)
+        hindi = tuple(Tok(w, "hi") for w in words)
+        if not english:
+            return neg + hindi
+        # "kabhi call nahi kiya": only "nahi" sits between the English verb and kar
+        before = tuple(t for t in neg if t.text != "nahi")
+        return before + english + tuple(t for t in neg if t.text == "nahi") + hindi
 
     def form(self, name: str, gender: Gender | None = "m", plural: bool = False) -> Toks | None:
         verb = self.verb(name, gender, plural)
-        return None if verb is None else self.pre + verb
+        if verb is None:
+            return None
+        # a negated verb's object has no article: "refund nahi mila", not "ek refund"
+        return (_no_article(self.pre) if name.startswith("n_") else self.pre) + verb
+
+
+def _no_article(toks: Toks) -> Toks:
+    return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
+
+
+def _passive(
+    entry: VerbEntry,
+    name: str,
+    negated: bool,
+    irregular: Mapping[str, Mapping[str, str]],
+    gender: Gender | None,
+    plural: bool,
+) -> list[str] | None:
+    """A passive of ``entry``: a light verb ``kar`` becomes ``ho`` (``close ho gaya``);
+    a transitive Hindi verb takes ``ja`` after its perfective (``bheja gaya``)."""
+    if entry.stem == "kar":
+        if name == "pass_hab":
+            return hindi_verb_form("ho", "hab", irregular, gender, plural)
+        if name == "pass_fut":
+            return hindi_verb_form("ho ja", "fut", irregular, gender, plural)
+        if name == "pass_subj":
+            return ["ho", "jayein" if plural else "jaye"]
+        # an event: "ho gaya"; negated, the plain perfective: "nahi hua"
+        return hindi_verb_form("ho" if negated else "ho ja", "perf", irregular, gender, plural)
+    if entry.type != "t" or name in ("pass_hab", "pass_fut"):  # "khoyi jayegi": not said
+        return None
+    perf = hindi_verb_form(entry.stem, "perf", irregular, gender, plural)
+    if perf is None:
+        return None
+    if name == "pass_subj":
+        return [*perf, "jayein" if plural else "jaye"]
+    aux = hindi_verb_form("ja", "fut" if name == "pass_fut" else "perf", irregular, gender, plural)
+    return None if aux is None else [*perf, *aux]
 
 
 def hindi_toks(text: str) -> Toks:

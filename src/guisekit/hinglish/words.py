@@ -14,6 +14,10 @@ from guisekit.hinglish.verbs import Gender, inflect
 
 __all__ = ["FINITE", "WordRenderer"]
 
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty "
+    "hundred".split()
+)
 # verb forms that cannot sit inside a noun phrase
 FINITE = ("past", "third", "participle")
 
@@ -37,14 +41,28 @@ class WordRenderer:
         self.postpositions: Mapping[str, object] = grammar["postpositions"]
         self.gerund_forms: Mapping[str, str] = grammar["gerund_forms"]
         self.partitives: Mapping[str, str] = grammar["partitives"]
+        self.quantifiers: Mapping[str, str] = grammar["quantifiers"]
         self.adverbs: Mapping[str, str] = grammar["adverbs"]
         self.conjunctions: Mapping[str, str] = grammar["conjunctions"]
         self.units: frozenset[str] = frozenset(grammar["units"])
         self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
         self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
+        self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
 
     # --- words ---------------------------------------------------------------------------
+
+    def mixed(self, english: str, hindi: str) -> str:
+        """A connective or adverb Hinglish writers also leave in English ("but",
+        "already", "recently"): Hindi with probability ``mix_ratio``, else the English
+        word; any other word is always its Hindi rendering."""
+        if english not in self.keep_english:
+            return hindi
+        return hindi if self.rng.random() < self.mix_ratio else english
+
+    def adverb(self, english: str) -> str:
+        """An adverb's rendering at the code-mixing ratio (see :meth:`mixed`)."""
+        return self.mixed(english, self.adverbs[english])
 
     def tok(self, text: str) -> Tok:
         """A frame word: Hindi if the spelling table has it, else English."""
@@ -68,7 +86,12 @@ class WordRenderer:
         return 0
 
     def _content(
-        self, word: Word, gender: Gender | None, plural: bool, oblique: bool
+        self,
+        word: Word,
+        gender: Gender | None,
+        plural: bool,
+        oblique: bool,
+        counted: bool = False,
     ) -> Toks | None:
         if is_placeholder(word.text):
             return (self._placeholder(word),)
@@ -88,10 +111,16 @@ class WordRenderer:
             singular = self.lex.content.get(low[:-1])
             if singular is not None and singular.gender == "m":
                 entry, hindi_plural = singular, True
-        if entry is not None and entry.hindi is not None:
+        # a formal equivalent (grahak, kiraya) is one urban writers leave in English
+        if entry is not None and entry.hindi is not None and not entry.formal:
             chosen = self._translate.get(word.start)
             if chosen is None:
                 chosen = self._translate[word.start] = self.rng.random() < self.mix_ratio
+            # a Hindi plural before a postposition needs its oblique form (mahinon,
+            # saalon); after a number the direct form is what people write ("3 saal
+            # se"), otherwise the English noun is kept
+            if chosen and hindi_plural and oblique and not counted:
+                chosen = False
             if chosen:
                 text = entry.hindi
                 if hindi_plural and text.endswith("a"):
@@ -111,14 +140,27 @@ class WordRenderer:
         content = self.lex.content
         return low not in content and not (low.endswith("s") and low[:-1] in content)
 
+    def _number_word(self, word: Word) -> bool:
+        """A protected number written as a word ("three"): it stays as written, and
+        Hinglish does not put it before "baar" or in a partitive, so those refuse it."""
+        return is_placeholder(word.text) and not self._numeric(word) and (
+            self.masked.unmask(word.text).lower() in _NUMBER_WORDS
+        )
+
     def _numeric(self, word: Word) -> bool:
         return is_placeholder(word.text) and any(c.isdigit() for c in self.masked.unmask(word.text))
 
-    def _head_features(self, word: Word) -> tuple[Gender, bool, bool, bool]:
-        """Gender, plural, person, place of a head noun (names count as places)."""
+    def _head_features(self, word: Word) -> tuple[Gender | None, bool, bool, bool]:
+        """Gender, plural, person, place of a head noun (names count as places).
+
+        A noun missing from ``content.tsv`` has no gender (None): a form that would show
+        its gender (mera/meri, tha/thi) is then unavailable and the sentence stays English,
+        rather than defaulting to masculine ("mere permission")."""
         if is_placeholder(word.text):  # a name is a place, an amount is not
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
+        if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
+            return "m", False, False, False
         entry = content.get(low)
         singular = None
         if low.endswith("ies"):
@@ -129,9 +171,19 @@ class WordRenderer:
             entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
         )
         found = entry or singular
-        gender: Gender = found.gender if found is not None and found.gender else "m"
+        gender: Gender | None = found.gender if found is not None else self._default_gender(low)
         kind = found.kind if found is not None else "-"
         return gender, plural, kind == "person", kind == "place"
+
+    def _default_gender(self, low: str) -> Gender | None:
+        """The gender an unlisted noun takes by its ending (gender_suffixes.tsv), if any."""
+        if not low.isalpha():
+            return None
+        base = low[:-3] + "y" if low.endswith("ies") else low[:-1] if low.endswith("s") else low
+        for suffix, gender in self.lex.gender_suffixes:
+            if base.endswith(suffix) and len(base) > len(suffix) + 2:
+                return gender
+        return None
 
     def merge(self, words: Sequence[Word]) -> list[Word]:
         """Join the words of a fixed expression (``cost of living``, ``the other``) into one

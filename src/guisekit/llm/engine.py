@@ -11,70 +11,31 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from guisekit.engines import EngineTask
+from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
 from guisekit.llm.loop import run_sync
 from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
-from guisekit.llm.runner import Check, Executor, LLMRequest
+from guisekit.llm.runner import Executor, LLMRequest
 from guisekit.llm.store import Answer
-from guisekit.models import Provenance, Source, Variant
-from guisekit.personas import load_grid
-from guisekit.specs import (
-    AccentSpec,
-    FactEditSpec,
-    HedgeSpec,
-    HinglishSpec,
-    IdentitySpec,
-    PersonaSpec,
-    StandardiseSpec,
-    TransformSpec,
-)
+from guisekit.models import EngineTask, Provenance, Source, Variant
+from guisekit.transforms import TransformSpec, all_transforms, entry_of
 
 __all__ = ["PROMPTS", "LLMEngine", "prompt_variables"]
 
-PROMPTS: dict[str, str] = {
-    "persona": "persona/rewrite",
-    "hedge": "hedge/rewrite",
-    "accent": "accent/rewrite",
-    "fact_edit": "fact_edit/rewrite",
-    "standardise": "standardise/rewrite",
-    "hinglish": "hinglish/rewrite",
-}
+
+def _prompts() -> dict[str, str]:
+    # newest version of each transform wins; a transform without a prompt is rules-only
+    return {t.name: t.prompt for t in all_transforms() if t.prompt is not None}
+
+
+PROMPTS: dict[str, str] = _prompts()
 """The prompt each transform renders (its newest version unless the config pins one)."""
 
 
 def prompt_variables(source: Source, spec: TransformSpec) -> dict[str, Any]:
     """The template variables of ``spec`` applied to ``source``."""
-    if isinstance(spec, PersonaSpec):
-        grid = load_grid(spec.grid)
-        persona = grid.persona(spec.persona)
-        return {"text": source.text, "persona": grid.describe(persona), "persona_id": persona.id}
-    if isinstance(spec, HedgeSpec):
-        return {"text": source.text, "direction": spec.direction, "strength": spec.strength}
-    if isinstance(spec, AccentSpec):
-        return {
-            "text": source.text,
-            "article_drop_rate": spec.article_drop_rate,
-            "marker_rate": spec.marker_rate,
-        }
-    if isinstance(spec, FactEditSpec):
-        return {
-            "text": source.text,
-            "kind": spec.kind,
-            "factor": str(spec.factor),
-            "amount": spec.amount,
-        }
-    if isinstance(spec, StandardiseSpec):
-        return {"text": source.text, "style": spec.style}
-    if isinstance(spec, HinglishSpec):
-        return {
-            "text": source.text,
-            "mix_ratio": spec.mix_ratio,
-            "spelling": spec.spelling,
-            "script": spec.script,
-        }
-    raise TypeError(f"no prompt for transform {spec.transform!r}")
+    return entry_of(spec).variables(source.text, spec)
 
 
 class LLMEngine:
@@ -108,17 +69,23 @@ class LLMEngine:
 
     def request(self, source: Source, spec: TransformSpec, seed: int) -> LLMRequest | None:
         """The call that makes ``spec``'s variant of ``source`` (none for identity)."""
-        if isinstance(spec, IdentitySpec):
+        entry = entry_of(spec)
+        if entry.name == "identity":
             return None
-        template = self._prompts[spec.transform]
+        template = self._prompts.get(spec.transform)
+        if template is None:
+            raise ConfigError(
+                f"the llm engine has no prompt for transform {entry.id}",
+                hint="run it with the rules engine",
+            )
         return LLMRequest(
             model=self.model,
-            prompt=template.render(**prompt_variables(source, spec)),
+            prompt=template.render(**entry.variables(source.text, spec)),
             sample=seed,
-            check=_hinglish_check(source.text, spec) if isinstance(spec, HinglishSpec) else None,
+            check=None if entry.llm_check is None else entry.llm_check(source.text, spec),
         )
 
-    async def arun_tasks(
+    async def run(
         self,
         tasks: Sequence[EngineTask],
         seed: int = 0,
@@ -144,8 +111,8 @@ class LLMEngine:
         seed: int = 0,
         progress: Callable[[int], None] | None = None,
     ) -> list[Variant]:
-        """Blocking :meth:`arun_tasks`."""
-        return run_sync(self.arun_tasks(tasks, seed, progress))
+        """Blocking :meth:`run`."""
+        return run_sync(self.run(tasks, seed, progress))
 
     def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant:
         key = variant_id(source.id, spec, self.config, seed)
@@ -170,7 +137,7 @@ class LLMEngine:
                 variant_id=key,
                 spec=spec,
                 text=source.text,
-                provenance=Provenance(engine="llm", model=self.model.label, seed=seed),
+                provenance=Provenance(engine="llm", model=self.model.bank, seed=seed),
             )
         template = self._prompts[spec.transform]
         value = answer.value or {}
@@ -179,11 +146,12 @@ class LLMEngine:
             "attempts": answer.attempts,
             "request_key": answer.key,
         }
-        if isinstance(spec, HinglishSpec) and answer.status == "ok":
-            details.update(_hinglish_details(source.text, str(value.get("text", "")), spec))
+        llm_details = entry_of(spec).llm_details
+        if llm_details is not None and answer.status == "ok":
+            details.update(llm_details(source.text, str(value.get("text", "")), spec))
         provenance = Provenance(
             engine="llm",
-            model=self.model.label,
+            model=self.model.bank,
             params=self.model.identity(),
             prompt_id=template.id,
             prompt_version=template.version_label,
@@ -201,39 +169,3 @@ class LLMEngine:
             reason=answer.reason,
             provenance=provenance,
         )
-
-
-def _hinglish_check(original: str, spec: HinglishSpec) -> Check:
-    """Re-ask a Hinglish rewrite that breaks script, facts or the Hindi-share band."""
-    from guisekit.hinglish import validate_hinglish
-
-    def check(value: dict[str, Any]) -> str | None:
-        result = validate_hinglish(
-            original,
-            str(value.get("text", "")),
-            script=spec.script,
-            min_hindi_share=spec.min_hindi_share,
-            max_hindi_share=spec.max_hindi_share,
-        )
-        return (
-            None if result.passed else "the rewrite fails validation: " + "; ".join(result.failures)
-        )
-
-    return check
-
-
-def _hinglish_details(original: str, text: str, spec: HinglishSpec) -> dict[str, Any]:
-    """Per-word language tags and the validation record, as the rules engine gives them."""
-    from guisekit.hinglish import validate_hinglish
-    from guisekit.hinglish.tagging import tag_words
-
-    tags = tag_words(text)
-    validation = validate_hinglish(
-        original,
-        text,
-        script=spec.script,
-        min_hindi_share=spec.min_hindi_share,
-        max_hindi_share=spec.max_hindi_share,
-        tags=tags,
-    )
-    return {"language_tags": [list(t) for t in tags], "validation": validation.to_dict()}

@@ -11,20 +11,17 @@ once and carried through the stages, so no stage can touch a fact.
 from __future__ import annotations
 
 import functools
-import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from guisekit.engines import EngineTask
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
-from guisekit.models import AppliedEdit, Provenance, Source, Variant
-from guisekit.personas import Persona, load_grid
+from guisekit.models import AppliedEdit, EngineTask, Provenance, Source, Variant
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import (
@@ -36,26 +33,25 @@ from guisekit.rules.edits import (
     shift_spans,
     tracking_rng,
 )
-from guisekit.rules.fact_edit import apply_fact_edit
 from guisekit.rules.lexicon import RulesLexicon, default_lexicon
 from guisekit.rules.operators import REGISTRY, STAGES, get_operator
 from guisekit.rules.protect import protected_spans
-from guisekit.specs import (
-    AccentSpec,
-    FactEditSpec,
-    HedgeSpec,
-    HinglishSpec,
-    IdentitySpec,
-    PersonaSpec,
-    StandardiseSpec,
-    TransformSpec,
-)
+from guisekit.transforms import RulesOutput, TransformSpec, entry_of
 
-__all__ = ["ENGINE_VERSION", "OperatorTrial", "PersonaProfiles", "RulesEngine"]
+if TYPE_CHECKING:
+    from guisekit.personas import Persona
+
+__all__ = [
+    "ENGINE_VERSION",
+    "Feature",
+    "OperatorTrial",
+    "PersonaProfiles",
+    "RulesEngine",
+    "load_profiles",
+]
 
 ENGINE_VERSION = "rules.v1"
 BUILTIN_PROFILES = "personas/profiles.yaml"
-_MAX_STANDARDISE_ROUNDS = 8
 
 
 @functools.lru_cache(maxsize=256)
@@ -68,11 +64,22 @@ def analyse(text: str) -> Doc:
     return Doc(text, protected_spans(text))
 
 
-class PersonaProfiles(BaseModel):
-    """Operator rates of each persona level: ``levels[axis][level][operator] = rate``."""
+class Feature(BaseModel):
+    """One persona feature: an operator's rate and the source documenting it for the group."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    levels: dict[str, dict[str, dict[str, float]]]
+    rate: float = Field(ge=0.0, le=1.0)
+    source: str = Field(min_length=1)
+
+
+class PersonaProfiles(BaseModel):
+    """Feature inventory of each persona level: ``levels[axis][level][operator]`` is a
+    :class:`Feature` (or a bare rate, for user files without sources), and ``unrealised``
+    names the axes the engine leaves unmarked, with the reason."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    levels: dict[str, dict[str, dict[str, Feature | float]]]
+    unrealised: dict[str, str] = Field(default_factory=dict)
 
     def rates(self, persona: Persona) -> dict[str, float]:
         """The persona's operator rates: each level's profile, the higher rate winning."""
@@ -80,17 +87,26 @@ class PersonaProfiles(BaseModel):
         for axis, level in persona.levels:
             profile = self.levels.get(axis, {}).get(level)
             if profile is None:
+                if axis in self.unrealised:
+                    continue
                 raise ConfigError(
                     f"no rules profile for level {level!r} of axis {axis!r}",
                     hint="add it to the persona profiles file (--profiles)",
                 )
-            for name, rate in profile.items():
+            for name, feature in profile.items():
+                rate = feature.rate if isinstance(feature, Feature) else feature
                 merged[name] = max(rate, merged.get(name, 0.0))
         return merged
 
+    def realised(self, axis: str) -> bool:
+        """Whether the engine marks ``axis`` (an axis with features and not declared
+        unrealised)."""
+        levels = self.levels.get(axis, {})
+        return axis not in self.unrealised and any(levels.values())
+
 
 def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
-    ref = BUILTIN_PROFILES if path is None else Path(path)
+    ref = BUILTIN_PROFILES if path is None else Path(path).resolve()
     try:
         profiles = PersonaProfiles.model_validate(read_yaml(ref))
     except ValidationError as exc:
@@ -101,52 +117,16 @@ def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
             hint="see lexicons/personas/profiles.yaml for the format",
         ) from exc
     for axis, levels in profiles.levels.items():
-        for level, rates in levels.items():
-            for name, rate in rates.items():
+        for level, features in levels.items():
+            for name, feature in features.items():
                 get_operator(name)
+                rate = feature.rate if isinstance(feature, Feature) else feature
                 if not 0.0 <= rate <= 1.0:
                     raise ConfigError(
                         f"rate {rate} outside [0, 1]",
                         location=f"{ref}: levels.{axis}.{level}.{name}",
                     )
     return profiles
-
-
-def _hinglish(
-    text: str, spec: HinglishSpec, rng: random.Random
-) -> tuple[str, list[dict[str, Any]], dict[str, Any]]:
-    """The Hinglish rewrite, one edit per converted sentence, and its details: per-word
-    language tags, the per-sentence report and the validation of the variant."""
-    # imported here: guisekit.hinglish uses the rules engine's protected spans
-    from guisekit.hinglish import hinglish_rewrite, validate_hinglish
-
-    result = hinglish_rewrite(text, spec, rng)
-    edits = [
-        {
-            "operator": "hinglish:" + "+".join(s.templates),
-            "start": s.start,
-            "end": s.end,
-            "before": s.original,
-            "after": s.text,
-        }
-        for s in result.sentences
-        if s.status == "converted"
-    ]
-    validation = validate_hinglish(
-        text,
-        result.text,
-        script=spec.script,
-        min_hindi_share=spec.min_hindi_share,
-        max_hindi_share=spec.max_hindi_share,
-        tags=list(result.tags),
-    )
-    details = {
-        "language_tags": [list(pair) for pair in result.tags],
-        "sentences": [s.to_dict() for s in result.sentences],
-        "converted_share": round(result.converted_share, 4),
-        "validation": validation.to_dict(),
-    }
-    return result.text, edits, details
 
 
 @dataclass(frozen=True)
@@ -233,34 +213,27 @@ class RulesEngine:
         """Rewrite one source under one spec."""
         started = time.perf_counter()
         key = (seed, source.id, spec.transform, spec.model_dump_json())
-        params: dict[str, Any] = {}
-        details: dict[str, Any] = {}
-        if isinstance(spec, HinglishSpec):
-            text, edits, details = _hinglish(source.text, spec, local_rng(*key, "hinglish"))
-        elif isinstance(spec, FactEditSpec):
-            text, applied, intended = apply_fact_edit(
-                source.text, spec, self.lexicon, local_rng(*key, "fact_edit")
-            )
-            params["intended"] = intended
-            edits = [e.model_dump() for e in applied]
+        entry = entry_of(spec)  # the spec's version selects the implementation
+        if entry.rewrite is not None:
+            out = entry.rewrite(self, source.text, spec, local_rng(*key, spec.transform))
         else:
             rates = self._rates.get(key[3])
             if rates is None:
-                rates = self._rates[key[3]] = self.rates(spec)
-            rounds = _MAX_STANDARDISE_ROUNDS if isinstance(spec, StandardiseSpec) else 1
-            text, edits = self._rewrite(source.text, rates, key, rounds=rounds)
+                rates = self._rates[key[3]] = entry.rates(self, spec)
+            text, edits = self._rewrite(source.text, rates, key, rounds=entry.rounds)
+            out = RulesOutput(text, edits)
         return Variant(
             source_id=source.id,
             variant_id=variant_id(source.id, spec, self.config, seed),
             spec=spec,
-            text=text,
+            text=out.text,
             provenance=Provenance(
                 engine="rules",
-                params=params,
+                params=out.params,
                 seed=seed,
-                edits=tuple(edits),
+                edits=tuple(out.edits),
                 elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
-                details=details,
+                details=out.details,
             ),
         )
 
@@ -269,6 +242,16 @@ class RulesEngine:
     ) -> list[Variant]:
         """Every source under every spec, source-major."""
         return [self.transform(source, spec, seed) for source in sources for spec in specs]
+
+    async def run(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """The engine contract: :meth:`run_tasks` (CPU-bound and local, so it does not
+        yield to the event loop)."""
+        return self.run_tasks(tasks, seed, progress)
 
     def run_tasks(
         self,
@@ -298,22 +281,9 @@ class RulesEngine:
         return variants
 
     def rates(self, spec: TransformSpec) -> dict[str, float]:
-        """Operator rates a spec runs with (empty for identity and fact edits)."""
-        config = self.lexicon.transforms
-        if isinstance(spec, PersonaSpec):
-            grid = load_grid(spec.grid)
-            return self.profiles.rates(grid.persona(spec.persona))
-        if isinstance(spec, HedgeSpec):
-            weights: Mapping[str, float] = config["hedge"][spec.direction]
-            return {name: min(1.0, w * spec.strength) for name, w in weights.items()}
-        if isinstance(spec, AccentSpec):
-            drivers: Mapping[str, str] = config["accent"]
-            return {name: float(getattr(spec, field)) for name, field in drivers.items()}
-        if isinstance(spec, StandardiseSpec):
-            return dict.fromkeys(config["standardise"][spec.style], 1.0)
-        if isinstance(spec, (IdentitySpec, FactEditSpec, HinglishSpec)):
-            return {}
-        raise ConfigError(f"the rules engine has no transform {spec.transform!r}")
+        """Operator rates a spec runs with (empty for identity, fact edits and other
+        transforms that rewrite by their own function)."""
+        return entry_of(spec).rates(self, spec)
 
     def try_operator(self, name: str, text: str, seed: int = 0) -> OperatorTrial:
         """Run one operator alone at rate 1.0 on ``text`` (for tests and ``--explain``)."""
@@ -365,6 +335,7 @@ class RulesEngine:
         records: list[dict[str, Any]] = []
         source_doc = analyse(text) if active else None
         protected = source_doc.protected if source_doc else []
+        step = 0
         for round_no in range(rounds):
             before = text
             for stage in STAGES:
@@ -383,7 +354,11 @@ class RulesEngine:
                 text, applied = apply_edits(text, accepted)
                 if stage != STAGES[-1] or rounds > 1:
                     protected = shift_spans(protected, accepted)
-                records += applied
+                if applied:
+                    for record in applied:
+                        record["step"] = step
+                    records += applied
+                    step += 1
             if text == before:
                 break
         return text, records

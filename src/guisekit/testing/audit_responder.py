@@ -21,6 +21,13 @@ The auditor's behaviour follows its model name, so one stub can play several aud
 - any other name is the careful default.
 
 A text containing ``[[refuse]]`` is refused.
+
+:func:`literal_audit_responder` plays a literal-minded auditor: it reads the system
+message, takes every token the prompt gives as an example of a placeholder or redaction
+(``XXXX``, ``{$3400.00}``), and excuses every value of the same shape in the two texts
+before comparing them the careful way. It shows what a prompt's wording invites: under
+``audit/compare.v1``, which calls ``{$3400.00}`` a placeholder, it misses a changed
+braced amount; under ``v2`` it does not.
 """
 
 from __future__ import annotations
@@ -46,6 +53,8 @@ __all__ = [
     "answer_audit",
     "audit_chat_responder",
     "audit_responder",
+    "literal_audit_responder",
+    "placeholder_examples",
     "style_of",
 ]
 
@@ -178,3 +187,47 @@ def audit_chat_responder(model: str) -> Callable[[Sequence[BaseMessage]], StubRe
         return answer_audit(user, model)
 
     return respond
+
+
+_CALLS_PLACEHOLDER = re.compile(r"placeholder|redact", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"(])")
+_EXAMPLE_TOKEN = re.compile(r"\{[^{}\s]*\}|\bX[X/]*X\b")
+_SHAPE_PART = re.compile(r"\d[\d,]*|X+|.", re.DOTALL)
+
+
+def placeholder_examples(system: str) -> tuple[str, ...]:
+    """Every token that a sentence of ``system`` mentioning placeholders or redaction
+    gives as an example (``XXXX``, ``XX/XX/XXXX``, ``{$3400.00}``), in order."""
+    found: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", system):
+        for sentence in _SENTENCE_END.split(" ".join(paragraph.split())):
+            if _CALLS_PLACEHOLDER.search(sentence):
+                found.extend(_EXAMPLE_TOKEN.findall(sentence))
+    return tuple(dict.fromkeys(found))
+
+
+def _shape(example: str) -> str:
+    """A pattern for every token shaped like ``example`` (digits and X runs generalised)."""
+    parts = _SHAPE_PART.findall(example)
+    return "".join(
+        r"\d[\d,]*" if p[0].isdigit() else "X+" if p[0] == "X" else re.escape(p) for p in parts
+    )
+
+
+def literal_audit_responder(request: StubRequest) -> StubReply:
+    """Stub-server responder of a literal-minded auditor (see the module docstring): every
+    value shaped like a placeholder example of the prompt is excused, then the pair is
+    compared as the careful auditor compares it."""
+    system = next((text for role, text in request.messages if role == "system"), "")
+    user = next((text for role, text in request.messages if role == "user"), "")
+    a, b = _TEXT_A.search(user), _TEXT_B.search(user)
+    if a is None or b is None:
+        return StubReply(text="I can only compare texts given between <text_a> and <text_b> tags.")
+    shapes = sorted((_shape(e) for e in placeholder_examples(system)), key=len, reverse=True)
+    excused = re.compile("|".join(shapes)) if shapes else None
+
+    def mask(text: str) -> str:
+        return text if excused is None else excused.sub("", text)
+
+    verdict = _verdict(mask(a["text"]), mask(b["text"]), "careful")
+    return StubReply(text=verdict.model_dump_json())

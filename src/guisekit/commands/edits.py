@@ -1,0 +1,155 @@
+"""`guisekit edits`: read randomly drawn edits in context, or write them for judges."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from guisekit.console import err, out
+from guisekit.errors import InputError, OutputError
+
+_CONFIG_SUFFIXES = (".yaml", ".yml")
+
+
+def edits_command(
+    corpus: Annotated[
+        Path,
+        typer.Argument(
+            help="A corpus config (YAML; its rules transforms are run in memory) or a corpus "
+            "file written by `guisekit corpus` (.jsonl, .csv, .parquet)."
+        ),
+    ],
+    sample: Annotated[int, typer.Option("--sample", min=1, help="Edits to draw.")] = 20,
+    seed: Annotated[int, typer.Option(help="Seed of the draw.")] = 0,
+    by: Annotated[
+        str,
+        typer.Option(help="Stratify by `transform` (family label), `operator`, or `none`."),
+    ] = "transform",
+    sources_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--sources",
+            help="Source file (id, text columns) for a corpus file without identity rows.",
+        ),
+    ] = None,
+    jsonl: Annotated[
+        bool, typer.Option("--jsonl", help="One JSON line per edit (for judges) on stdout.")
+    ] = False,
+    out_file: Annotated[
+        Path | None, typer.Option("--out", help="Write the JSON lines to this file instead.")
+    ] = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing --out file.")] = False,
+) -> None:
+    """Print randomly drawn edits, each alone in its sentence, before and after.
+
+    Every style edit of the corpus (fact-edit controls left out) is a candidate; strata
+    (transform families by default) get equal shares of the sample, and each stratum's
+    share of all edits is printed (and written with each line) to weight an error rate.
+    The same edit made in several guises of a source is shown once. `--jsonl` writes
+    operator, transform, label, sentence_before, sentence_after, source_id, variant_id,
+    stratum and stratum_share per line: the judging sample of EDIT-JUDGING.
+
+    **Examples**
+
+        guisekit edits examples/quickstart.yaml --sample 30 --seed 1
+
+        guisekit edits out/quickstart/corpus.jsonl --sample 200 --jsonl > sample.jsonl
+    """
+    from guisekit.rules.sampling import draw
+
+    if by not in ("transform", "operator", "none"):
+        raise InputError(f"--by {by!r} is not a stratum", hint="use transform, operator or none")
+    if out_file is not None and out_file.exists() and not overwrite:
+        raise OutputError(f"{out_file} already exists", hint="pass --overwrite to replace it")
+    rows, sources = _load(corpus, sources_file)
+    drawn, sizes = draw(rows, sources, sample, seed, by)  # type: ignore[arg-type]
+    if not sizes:
+        raise InputError(
+            f"{corpus} holds no style edits",
+            hint="rules-engine variants record their edits; LLM rewrites have none",
+        )
+    lines = [json.dumps(e.to_dict(), ensure_ascii=False) for e in drawn]
+    total = sum(sizes.values())
+    err.print(
+        f"{len(drawn)} of {total} edits drawn (seed {seed}, by {by}); "
+        + ", ".join(f"{k} {v} ({v / total:.0%})" for k, v in sorted(sizes.items()))
+    )
+    if out_file is not None:
+        tmp = out_file.with_name(out_file.name + ".tmp")
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        tmp.replace(out_file)
+        err.print(f"written: {out_file}")
+        return
+    if jsonl:
+        for line in lines:
+            print(line)
+        return
+    for i, edit in enumerate(drawn, 1):
+        out.print(
+            Text(f"[{i}] {edit.label} · {edit.operator} · {edit.source_id} {edit.variant_id}")
+        )
+        out.print(Text("  - " + edit.sentence_before, style="red"))
+        out.print(Text("  + " + edit.sentence_after, style="green"))
+
+
+def _load(corpus: Path, sources_file: Path | None) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Variant rows (transform, spec, edits, ids) and source texts by id."""
+    from guisekit.corpus_io import read_rows
+
+    if not corpus.exists():
+        raise InputError(f"{corpus} does not exist", hint="pass a corpus config or corpus file")
+    if corpus.suffix.lower() in _CONFIG_SUFFIXES:
+        return _run_config(corpus)
+    rows = [
+        row
+        for _, row in read_rows(corpus, required=("source_id", "variant_id", "transform", "edits"))
+    ]
+    for row in rows:
+        if isinstance(row["edits"], str):  # CSV keeps nested values as JSON text
+            row["edits"] = json.loads(row["edits"] or "[]")
+        if isinstance(row.get("spec"), str):
+            row["spec"] = json.loads(row["spec"])
+    sources = {
+        str(row["source_id"]): row["text"]
+        for row in rows
+        if row["transform"] == "identity" and isinstance(row.get("text"), str)
+    }
+    if sources_file is not None:
+        for _, row in read_rows(sources_file, required=("id", "text"), text_columns=("text",)):
+            sources[str(row["id"])] = row["text"]
+    missing = {str(r["source_id"]) for r in rows} - set(sources)
+    if missing:
+        raise InputError(
+            f"no source text for {len(missing)} source(s) of {corpus}, e.g. {min(missing)!r}",
+            hint="include the identity transform in the corpus or pass --sources FILE",
+        )
+    return rows, sources
+
+
+def _run_config(config: Path) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Run a corpus config's plan in memory (no files written)."""
+    from guisekit.corpus import build_plan, load_config
+    from guisekit.corpus.run import label_of
+    from guisekit.engines import make_engines
+
+    settings = load_config(config)
+    engines = make_engines(settings.engine, settings.base)
+    plan = build_plan(settings, engines)
+    rows: list[dict[str, Any]] = []
+    for bank, engine in enumerate(engines):
+        tasks = [(plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank]
+        for variant in engine.run_tasks(tasks, plan.seed):
+            rows.append(
+                {
+                    "source_id": variant.source_id,
+                    "variant_id": variant.variant_id,
+                    "transform": label_of(variant.spec),
+                    "spec": variant.spec.model_dump(),
+                    "edits": [e.model_dump() for e in variant.provenance.edits],
+                }
+            )
+    return rows, {sid: source.text for sid, source in plan.sources.items()}

@@ -1,0 +1,180 @@
+"""``guisekit gaps``: gaps between guises at both scales, with controls and materiality."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from guisekit.gaps import GapsResult
+
+
+def _pairs(value: str | None, what: str) -> dict[str, str]:
+    from guisekit.errors import ConfigError
+
+    out: dict[str, str] = {}
+    for item in (value or "").split(","):
+        if not item.strip():
+            continue
+        key, sep, level = item.partition("=")
+        if not sep or not key.strip() or not level.strip():
+            raise ConfigError(f"{item!r} is not axis=value", location=what)
+        out[key.strip()] = level.strip()
+    return out
+
+
+def _weights(path: Path | None) -> dict[str, float] | None:
+    if path is None:
+        return None
+    from guisekit.corpus_io import read_rows
+
+    rows = read_rows(path, required=("source_id", "weight"))
+    return {str(r["source_id"]): float(r["weight"]) for _, r in rows}
+
+
+def run_gaps(
+    corpus: Path,
+    decisions: Path,
+    out_dir: Path,
+    *,
+    outcome: str = "outcome",
+    mitigated: Path | None = None,
+    weights: Path | None = None,
+    reference: str | None = None,
+    canonical: str | None = None,
+    margin: float | None = None,
+    margin_h: float = 0.20,
+    margin_air: float = 0.80,
+    alpha: float = 0.05,
+    resamples: int = 2000,
+    seed: int = 0,
+    ci: float = 0.95,
+    table_format: str = "csv",
+    overwrite: bool = False,
+) -> tuple[GapsResult, dict[str, Path]]:
+    """Everything ``gaps`` does, callable by ``study``."""
+    from guisekit.corpus_io import read_rows
+    from guisekit.errors import ConfigError
+    from guisekit.gaps import Margins, analyse, build_table
+    from guisekit.gaps.report import write_outputs
+    from guisekit.stats import check_level
+
+    check_level(ci)
+    if not 0 < alpha < 0.5:
+        raise ConfigError("alpha must lie in (0, 0.5)", location="--alpha")
+    if not 0 < margin_air < 1 or margin_h <= 0 or (margin is not None and margin <= 0):
+        raise ConfigError(
+            "margins must be positive (and the AIR margin below 1)", location="--margin*"
+        )
+    variants = [r for _, r in read_rows(corpus, required=())]
+    refs = _pairs(reference, "--reference")
+    w = _weights(weights)
+
+    def table(path: Path) -> Any:
+        rows = [r for _, r in read_rows(path, required=("variant_id",))]
+        return build_table(variants, rows, outcome=outcome, references=refs, weights=w)
+
+    main_table = table(decisions)
+    pairs = {k: tuple(v.split(":", 1)) for k, v in _pairs(canonical, "--canonical").items()}
+    if any(len(p) != 2 for p in pairs.values()):
+        raise ConfigError("write canonical pairs as axis=focal:reference", location="--canonical")
+    scaled = None if margin is None else (margin / 100 if main_table.is_rate else margin)
+    result = analyse(
+        main_table,
+        margins=Margins(gap=scaled, h=margin_h, air=margin_air, alpha=alpha),
+        n_resamples=resamples,
+        seed=seed,
+        level=ci,
+        mitigated=table(mitigated) if mitigated is not None else None,
+        canonical=pairs or None,  # type: ignore[arg-type]
+    )
+    paths = write_outputs(result, out_dir, table_format=table_format, overwrite=overwrite)
+    return result, paths
+
+
+def gaps_command(
+    corpus: Annotated[Path, typer.Argument(help="Corpus or grid the decisions were taken on.")],
+    decisions: Annotated[Path, typer.Argument(help="decisions file from guisekit decide.")],
+    out_dir: Annotated[
+        Path, typer.Option("--out", help="Folder for gaps.json, tables, report.html.")
+    ],
+    outcome: Annotated[
+        str,
+        typer.Option(help="What to analyse: outcome, a prob_<label> column, or label=<label>."),
+    ] = "outcome",
+    mitigated: Annotated[
+        Path | None,
+        typer.Option(help="Decisions on the standardised inputs (M1), same variant ids."),
+    ] = None,
+    weights: Annotated[
+        Path | None, typer.Option(help="Population weights: a table of source_id, weight.")
+    ] = None,
+    reference: Annotated[
+        str | None, typer.Option(help="Reference levels, e.g. education=high_school,age=young.")
+    ] = None,
+    canonical: Annotated[
+        str | None, typer.Option(help="Grid canonical pairs, e.g. caste=brahmin:dalit.")
+    ] = None,
+    margin: Annotated[
+        float | None,
+        typer.Option(
+            help="Equivalence margin of a gap: pp for rates (default 1), outcome "
+            "units otherwise (default 1% of the mean outcome)."
+        ),
+    ] = None,
+    margin_h: Annotated[float, typer.Option(help="Equivalence margin of |Cohen's h|.")] = 0.20,
+    margin_air: Annotated[float, typer.Option(help="Lowest acceptable AIR (and 1/AIR).")] = 0.80,
+    alpha: Annotated[
+        float, typer.Option(help="Test level of TOST and minimum-effect tests.")
+    ] = 0.05,
+    resamples: Annotated[int, typer.Option(help="Source-cluster bootstrap resamples.")] = 2000,
+    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
+    ci: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
+    table_format: Annotated[str, typer.Option(help="Tables as csv, parquet or jsonl.")] = "csv",
+    overwrite: Annotated[bool, typer.Option(help="Replace an earlier run's outputs.")] = False,
+) -> None:
+    """Measure gaps between guises at the group and the individual scale.
+
+    Directional within-source contrasts per persona axis, transform and identifier axis
+    with source-cluster bootstrap intervals; AIR with the four-fifths flag, Cohen's h and
+    TOST equivalence / minimum-effect tests (each persona gap is reported as shown
+    equivalent to zero, shown to exist, or inconclusive); flip rate, MPAD and total
+    variation next to the repeat and option-order controls; variance components;
+    positive-control ratios (fact edits vs the largest persona gap); identifier-grid
+    metrics; and, with --mitigated, M0 vs M1 side by side.
+
+    **Example**
+
+        guisekit gaps out/quickstart/corpus.jsonl out/decisions.jsonl \\
+          --outcome prob_monetary_action --out out/gaps
+    """
+    from guisekit.console import err
+    from guisekit.gaps.report import print_result
+
+    result, paths = run_gaps(
+        corpus,
+        decisions,
+        out_dir,
+        outcome=outcome,
+        mitigated=mitigated,
+        weights=weights,
+        reference=reference,
+        canonical=canonical,
+        margin=margin,
+        margin_h=margin_h,
+        margin_air=margin_air,
+        alpha=alpha,
+        resamples=resamples,
+        seed=seed,
+        ci=ci,
+        table_format=table_format,
+        overwrite=overwrite,
+    )
+    print_result(result)
+    for reason, count in result.left_out.items():
+        if count:
+            err.print(f"{count} {reason.replace('_', ' ')}")
+    for name, path in paths.items():
+        err.print(f"{name}: {path}")
