@@ -61,6 +61,9 @@ _OVER_IS_MORE = frozenset(
 )
 _APPROX_AFTER = read_table("facts/approximators_after.tsv", ("phrase", "class"))
 _BLOCKERS = frozenset(read_table("facts/approximator_blockers.tsv", ("phrase", "before")))
+_APPROX_BY_LAST: dict[str, list[tuple[str, str]]] = {}
+for _phrase, _cls in sorted(_APPROX.items(), key=lambda item: -len(item[0])):
+    _APPROX_BY_LAST.setdefault(_phrase.rsplit(" ", 1)[-1], []).append((_phrase, _cls))
 _APPROX_LAST = {phrase.rsplit(" ", 1)[-1] for phrase in _APPROX}
 _NEGATORS = frozenset(read_lines("facts/negators.txt"))
 _IDIOMS = read_lines("facts/negation_idioms.txt")
@@ -103,6 +106,7 @@ _PERIOD_NOUNS: dict[str, Period] = {
 }
 _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
 _CLAUSE_END = re.compile(r"[.;!?\n]|,\s")
+_CLAUSE_MARKS = (".", ";", "!", "?", "\n", ", ")
 
 
 def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
@@ -139,10 +143,10 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
 def _approximator(low: str, start: int) -> str | None:
     """The class of the approximating phrase right before ``start``, if any."""
     before = low[max(0, start - 24) : start - 1]
-    last = before.rsplit(" ", 1)[-1]
-    if last not in _APPROX_LAST:
+    phrases = _APPROX_BY_LAST.get(before[before.rfind(" ") + 1 :])
+    if phrases is None:
         return None
-    for phrase, cls in _APPROX.items():
+    for phrase, cls in phrases:
         if before.endswith(phrase) and (
             len(before) == len(phrase) or not before[-len(phrase) - 1].isalpha()
         ):
@@ -177,17 +181,16 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     stop = _CLAUSE_END.search(right)
     if stop is not None:
         right = right[: stop.start()]
-    right_role: str | None = None
     for word in _clause_words(right)[:4]:
         if word in ROLES:
-            right_role = ROLES[word]
-            break
+            return ROLES[word], None
         if word not in _RIGHT_LINK:
             break
+    right_role: str | None = None
     left = low[max(0, start - 48) : start]
-    ends = [m.end() for m in _CLAUSE_END.finditer(left)]
-    if ends:
-        left = left[ends[-1] :]
+    cut = max(left.rfind(mark) for mark in _CLAUSE_MARKS)
+    if cut >= 0:
+        left = left[cut + 1 :]
     words = _clause_words(left)
     role: str | None = None
     period: Period | None = None
@@ -240,44 +243,74 @@ _BARE = sorted(
     key=len,
     reverse=True,
 )
-_NEGATION = re.compile(
-    r"n(?:o(?:t|thing|body|ne|where)?|['’]t)\b|never\b|neither\b|nor\b|cannot\b"
-    r"|nahin?\b|mat\b|without\b|bina\b|unable\b"
-    r"|(?P<bare>" + "|".join(_BARE) + r")\b"
+# What the negation scan looks for, with str.find (much faster than a regex whose
+# alternatives start with common letters): each negator word, each bare contraction, and
+# the "n't" ending.
+# Negators that start with "n" (and "n't") in one scan led by the literal "n"; bare
+# contractions from their "nt" ending; the rest, rare words, with str.find.
+_N_NEGATOR = re.compile(
+    "n(?:"
+    + "|".join(sorted((w[1:] for w in _NEGATORS if w.startswith("n")), key=len, reverse=True))
+    + r"|['’]t)(?![\w'’])"
 )
-_IDIOM_STARTS = [
-    (idiom, idiom.find("n't") if token.endswith("n't") else idiom.find(token))
-    for idiom in _IDIOMS
-    for token in idiom.split()
-    if token in _NEGATORS or token.endswith("n't")
-]
+_NT = re.compile(r"nt(?![\w'’])")
+_BARE_SET = frozenset(_BARE)
+_RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
+_IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
+for _idiom in _IDIOMS:
+    for _token in _idiom.split():
+        if _token.endswith("n't"):
+            _IDIOMS_BY_WORD.setdefault("n't", []).append((_idiom, _idiom.find("n't")))
+        elif _token in _NEGATORS:
+            _IDIOMS_BY_WORD.setdefault(_token, []).append((_idiom, _idiom.find(_token)))
+
+
+_IDIOM_WORDS = {word for idiom in _IDIOMS for word in idiom.split()}
+_IDIOM_MISSPELT = tuple(wrong for wrong, right in _CORRECT.items() if right in _IDIOM_WORDS)
 
 
 def negations(text: str, low: str) -> list[Fact]:
     """One fact per negator outside a hedge idiom; value ``not`` (the comparison counts
     them: a negator added or removed is a change, the spelling is not)."""
-    found: list[Fact] = []
-    for match in _NEGATION.finditer(low):
+    hits: list[tuple[int, int, int, str]] = []  # (word start, word end, negator start, key)
+    for match in _N_NEGATOR.finditer(low):
         start, end = match.span()
         word = match.group()
-        contracted = "'" in word or "’" in word
-        if match.group("bare") is not None:
-            if start and low[start - 1].isalpha():
+        if word[1] in "'’":  # n't: the word is the letters before it
+            if not start or not low[start - 1].isalpha():
                 continue
-        elif contracted:
-            if not (start and low[start - 1].isalpha()):
-                continue
+            lead = start - 1
+            while lead and low[lead - 1].isalpha():
+                lead -= 1
+            hits.append((lead, end, start, "n't"))
+        elif not start or not _is_letter(low[start - 1]):
+            hits.append((start, end, start, word))
+    for match in _NT.finditer(low):  # bare contractions: "dont", "oughtnt"
+        end = match.end()
+        start = end - 2
+        while start and low[start - 1].isalpha():
             start -= 1
-            while start and low[start - 1].isalpha():
-                start -= 1
-        elif (
-            start and (low[start - 1].isalpha() or low[start - 1] in "'’")
-        ) or word not in _NEGATORS:
+        if low[start:end] in _BARE_SET and (not start or not _is_letter(low[start - 1])):
+            hits.append((start, end, start, low[start:end]))
+    for word in _RARE_NEGATORS:
+        position = low.find(word)
+        while position >= 0:
+            end = position + len(word)
+            if (not position or not _is_letter(low[position - 1])) and (
+                end == len(low) or not low[end].isalnum()
+            ):
+                hits.append((position, end, position, word))
+            position = low.find(word, end)
+    if not hits:
+        return []
+    hits.sort()
+    found: list[Fact] = []
+    for start, end, at, key in hits:
+        if key in _IDIOMS_BY_WORD and _in_idiom(low, at, _IDIOMS_BY_WORD[key]):
             continue
-        if _in_idiom(low, start, match.start()):
-            continue
-        after = low[end : end + 24].split(None, 1)
-        shown_end = end + (low[end:].find(after[0]) + len(after[0]) if after else 0)
+        rest = low[end : end + 24]
+        after = rest.split(None, 1)
+        shown_end = end + (rest.find(after[0]) + len(after[0]) if after else 0)
         found.append(
             span_fact(
                 kind="negation",
@@ -290,18 +323,26 @@ def negations(text: str, low: str) -> list[Fact]:
     return found
 
 
-def _in_idiom(low: str, word_start: int, neg_start: int) -> bool:
-    """Whether the negator at ``neg_start`` (its word at ``word_start``) is inside a hedge
-    idiom, spelling-blind ("no problme" is "no problem")."""
-    for idiom, offset in _IDIOM_STARTS:
-        for at in (neg_start, word_start):
-            begin = at - offset
-            if begin < 0:
-                continue
-            if low.startswith(idiom, begin):
-                return True
-            window = low[begin : begin + len(idiom) + 4]
-            if window[:2] == idiom[:2] and spelling_blind(window).startswith(idiom):
+def _is_letter(ch: str) -> bool:
+    return ch.isalpha() or ch in "'’"
+
+
+def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
+    """Whether the negator at ``at`` is inside one of ``idioms`` (with the offset of the
+    negator in each), spelling-blind ("no problme" is "no problem")."""
+    corrected = None
+    for idiom, offset in idioms:
+        begin = at - offset
+        if begin < 0:
+            continue
+        if low.startswith(idiom, begin):
+            return True
+        if offset == 0:
+            if corrected is None:
+                window = low[at : at + 40]
+                misspelt = any(wrong in window for wrong in _IDIOM_MISSPELT)
+                corrected = spelling_blind(window) if misspelt else ""
+            if corrected.startswith(idiom):
                 return True
     return False
 
@@ -309,41 +350,62 @@ def _in_idiom(low: str, word_start: int, neg_start: int) -> bool:
 # --- entities and identifiers ----------------------------------------------------------------
 
 _CAPITALISED = re.compile(r"[A-Z][A-Za-z'’&.-]*[A-Za-z]|[A-Z]")
-_SENTENCE_START = re.compile(r"(?:^|[.!?:\n]|[\"“‘(])[\s\"“‘(]*$")
 
 
 def entities(text: str) -> list[Fact]:
     """Capitalised words (runs of them, joined by ``of``/``&``) that are names."""
     found: list[Fact] = []
     run_start = run_end = -1
+    not_entities, correct = _NOT_ENTITIES, _CORRECT
     for match in _CAPITALISED.finditer(text):
-        start, end = match.span()
+        start = match.start()
         word = match.group().rstrip(".")
         end = start + len(word)
         low = word.lower().strip("'’")
         if (
-            _CORRECT.get(low, low) in _NOT_ENTITIES
-            or low in _NOT_ENTITIES
+            low in not_entities
+            or correct.get(low, low) in not_entities
             or (start and text[start - 1].isalnum())
+            or (_sentence_start(text, start) and word not in _PLACE_WORDS)
         ):
-            _flush(text, run_start, run_end, found)
-            run_start = -1
-            continue
-        if _SENTENCE_START.search(text, max(0, start - 4), start) and not _PLACE.fullmatch(word):
-            _flush(text, run_start, run_end, found)
-            run_start = -1
+            if run_start >= 0:
+                _flush(text, run_start, run_end, found)
+                run_start = -1
             continue
         if run_start >= 0 and _JOIN.fullmatch(text, run_end, start):
             run_end = end
             continue
-        _flush(text, run_start, run_end, found)
+        if run_start >= 0:
+            _flush(text, run_start, run_end, found)
         run_start, run_end = start, end
-    _flush(text, run_start, run_end, found)
+    if run_start >= 0:
+        _flush(text, run_start, run_end, found)
     return found
 
 
+def _sentence_start(text: str, start: int) -> bool:
+    """Whether only spaces and opening quotes stand between ``start`` and the start of
+    the text or a sentence end (.!?:) or line break."""
+    before = text[max(0, start - 4) : start].rstrip(' \t"“‘(')
+    return not before or before[-1] in ".!?:\n" or (start > 4 and not before.strip(" \t"))
+
+
 _JOIN = re.compile(r"\s+(?:of\s+|&\s+)?|\s?&\s?")
-_PLACE = re.compile("|".join(re.escape(p) for p in _PLACES))
+_PLACE_WORDS = frozenset(word for place in _PLACES for word in place.split())
+
+
+def _identifier(text: str, start: int, end: int, candidates: list[Candidate]) -> None:
+    written = text[start:end]
+    value = "".join(ch for ch in written if ch.isalnum() or ch == "*").upper().replace("*", "X")
+    candidates.append(
+        (
+            start,
+            end,
+            IDENTIFIER_P,
+            len(candidates),
+            span_fact(kind="identifier", value=value, start=start, end=end, text=written),
+        )
+    )
 
 
 def _flush(text: str, start: int, end: int, found: list[Fact]) -> None:
@@ -353,7 +415,7 @@ def _flush(text: str, start: int, end: int, found: list[Fact]) -> None:
     found.append(
         span_fact(
             kind="entity",
-            value=spelling_blind(" ".join(written.lower().split())),
+            value=" ".join(_CORRECT.get(w, w) for w in written.lower().split()),
             start=start,
             end=end,
             text=written,
@@ -361,9 +423,10 @@ def _flush(text: str, start: int, end: int, found: list[Fact]) -> None:
     )
 
 
-_IDENTIFIER = re.compile(
-    r"(?:[A-Z]{1,4}|[X*]{2,}[-\s]?|)\d{5,}(?![\d.,]\d)(?![A-Za-z])|[X*]{2,}[-\s]?\d{3,4}(?!\d)"
-)
+# Five or more digits standing alone (an account, phone or reference number), led by up
+# to four capitals (SR4456123); masked numbers (XXXX1234, ****1234) are found apart.
+_IDENTIFIER = re.compile(r"\d{5,}")
+_MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z])")
 _ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
 
 
@@ -371,19 +434,19 @@ def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
     """Account, card and reference numbers as candidates (money and dates win overlaps)."""
     for match in _IDENTIFIER.finditer(text):
         start, end = match.span()
-        if start and (text[start - 1].isalnum() or text[start - 1] in "$₹.,/-"):
+        if (start and text[start - 1] in ".,$₹/-") or text[end : end + 1].isalpha():
             continue
-        written = match.group()
-        value = "".join(ch for ch in written if ch.isalnum()).upper().replace("*", "X")
-        candidates.append(
-            (
-                start,
-                end,
-                IDENTIFIER_P,
-                len(candidates),
-                span_fact(kind="identifier", value=value, start=start, end=end, text=written),
-            )
-        )
+        if text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit():
+            continue  # part of a larger number: 12345,678 / 12345.67
+        lead = start
+        while lead and start - lead < 4 and text[lead - 1].isupper():
+            lead -= 1
+        if lead and text[lead - 1].isalnum():
+            continue
+        _identifier(text, lead, end, candidates)
+    if "XX" in text or "**" in text:
+        for match in _MASKED.finditer(text):
+            _identifier(text, match.start(), match.end(), candidates)
     if "end" in low:
         for match in _ENDING_IN.finditer(low):
             start, end = match.span(1)
@@ -408,16 +471,24 @@ def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
 
 _INDIAN = re.compile(
     r"₹|\bRs\.?\s?\d|\bINR\b|\b[lL]akhs?\b|\b[lL]acs?\b|\b[cC]rores?\b|\d\s?[cC]r\b|\bLPA\b|\bCTC\b"
-    r"|\b(?:" + "|".join(re.escape(p) for p in _PLACES) + r")\b"
 )
 _US = re.compile(r"\$|\bUSD\b|\b[dD]ollars?\b")
+
+
+def _indian(text: str) -> bool:
+    if _INDIAN.search(text) is not None:
+        return True
+    return any(
+        place in text and re.search(rf"\b{re.escape(place)}\b", text) is not None
+        for place in _PLACES
+    )
 
 
 def date_reading(text: str, order: str) -> str:
     """How the text's ambiguous numeric dates read: ``mdy``, ``dmy`` or ``ambiguous``."""
     if order != "auto":
         return order
-    indian = _INDIAN.search(text) is not None
+    indian = _indian(text)
     us = _US.search(text) is not None
     if indian and not us:
         return "dmy"
