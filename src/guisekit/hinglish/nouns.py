@@ -436,6 +436,12 @@ class NounRenderer(WordRenderer, ABC):
             wala = self._wala(trigger, rest, gender, plural, oblique)
             if wala is not None or gender is not None:
                 return wala
+        if trigger == "in" and [w.low for w in rest] == ["full"]:
+            return hindi_toks("poora")  # "returned in full": "poora", not "full mein"
+        if nominal and trigger == "to":
+            return None  # "connection to any debt": not "debt ko connection"
+        if trigger == "by" and rest and rest[0].low in ("more", "less", "over"):
+            return None  # "by more than 80 points": no clean postposition chain
         if trigger in ("for", "over") and self._duration(rest):
             # "worked there for 2 years" -> "2 saal tak", not "ke liye"; "over five
             # weeks" -> "five weeks mein", not "se zyada"
@@ -446,7 +452,7 @@ class NounRenderer(WordRenderer, ABC):
             return None if np is None else (np.form("obl") or ()) + hindi_toks(post)
         if trigger in self.postpositions:
             return self._pp(trigger, rest, gender, plural, oblique)
-        if not nominal and trigger not in _RELATIVE:
+        if not nominal and trigger not in _RELATIVE and trigger not in self.postpositions:
             return None  # "reviewed using X": an adverbial participle, not a modifier
         verbs = chunk[1:] if trigger in _RELATIVE else chunk
         kind = "ing" if trigger not in _RELATIVE else _finite_kind(self.lex, verbs[0].low)

@@ -148,7 +148,7 @@ class VerbPhrase:
             form: VerbForm = name  # type: ignore[assignment]
             stem = entry.stem
             *main, vector = stem.split(" ")
-            if negated and main and vector in ("ja", "de", "le"):
+            if negated and main and vector == "ja":
                 stem = " ".join(main)  # "nahi badhi", not "nahi badh gayi"
             words = hindi_verb_form(stem, form, irregular, gender, plural)
         if words is None:
