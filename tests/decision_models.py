@@ -10,7 +10,7 @@ CALLS: list[int] = []
 def counting(items: list[dict[str, Any]], task: str) -> list[dict[str, Any]]:
     """Monetary when the text mentions a refund; counts calls (batches) in CALLS."""
     CALLS.append(len(items))
-    return [{"label": "monetary" if "refund" in i["text"] else "no_action"} for i in items]
+    return [{"label": "monetary_action" if "refund" in i["text"] else "no_action"} for i in items]
 
 
 def bad_labels(items: list[dict[str, Any]], task: str) -> list[dict[str, Any]]:
@@ -20,7 +20,7 @@ def bad_labels(items: list[dict[str, Any]], task: str) -> list[dict[str, Any]]:
         if n == 0:
             out.append({"refused": True, "reason": "policy"})
         else:
-            out.append({"label": "maybe" if n % 2 else "monetary"})
+            out.append({"label": "maybe" if n % 2 else "monetary_action"})
     return out
 
 

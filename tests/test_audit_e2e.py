@@ -56,8 +56,22 @@ def _uncached(rows: list[dict]) -> list[dict]:
 def corpus(tmp_path_factory) -> Path:
     """4 complaints x (identity, 4 personas, hedged, 3 fact edits) on the rules engine."""
     folder = tmp_path_factory.mktemp("corpus")
+    # The first four bundled complaints, each closing with an evaluation: the hedge
+    # transform hedges only claims and evaluations (issue 13), and these narratives have
+    # none of their own.
+    complaints = [
+        json.loads(line)
+        for line in (ROOT / "examples/data/complaints.jsonl").read_text("utf-8").splitlines()
+    ][:4]
+    sources = folder / "complaints.jsonl"
+    sources.write_text(
+        "".join(
+            json.dumps({**c, "text": c["text"] + " This is unfair."}) + "\n" for c in complaints
+        ),
+        encoding="utf-8",
+    )
     config = {
-        "sources": {"path": str(ROOT / "examples/data/complaints.jsonl"), "limit": 4},
+        "sources": {"path": str(sources), "limit": 4},
         "engine": {"name": "rules"},
         "transforms": [
             {"transform": "identity"},
@@ -215,7 +229,14 @@ def test_bad_input_pairs_each_end_with_a_status(keys, tmp_path, capsys):
             ),
             encoding="utf-8",
         )
-        assert _cli(["audit", "--config", str(config)]) == 0
+        # The garbled auditor's invalid verdict is a failed item: exit 3 (outputs written).
+        assert _cli(["audit", "--config", str(config)]) == 3
+        captured = capsys.readouterr()
+        last = captured.err.strip().splitlines()[-1]
+        assert last == (
+            "1 of 4 auditor verdicts failed (25.0% > 0.0% allowed): "
+            "1 invalid output (re-asks exhausted)"
+        )
         # 2 auditable pairs; the garbled auditor is asked twice about "ok" and refuses the other
         assert stub.stats().total_requests == 2 + 2 + 1
     results = {r["pair_id"]: r for r in _rows(tmp_path / "out/results.jsonl")}
@@ -238,7 +259,7 @@ def test_bad_input_pairs_each_end_with_a_status(keys, tmp_path, capsys):
     assert [v.status for v in report.validity] == ["unknown", "unknown"]
     assert any("no positive controls" in w for w in report.warnings)
     assert any("2 missing_original" in w and "1 empty_rewrite" in w for w in report.warnings)
-    assert "warning: no positive controls" in capsys.readouterr().err
+    assert "warning: no positive controls" in captured.err
 
 
 def test_missing_key_is_one_line_error_before_any_request(corpus, tmp_path, monkeypatch, capsys):
@@ -254,7 +275,7 @@ def test_missing_key_is_one_line_error_before_any_request(corpus, tmp_path, monk
 
 def test_sources_file_without_some_originals(corpus, keys, tmp_path):
     sources = tmp_path / "sources.jsonl"
-    kept = _rows(ROOT / "examples/data/complaints.jsonl")[:3]  # the corpus used 4
+    kept = _rows(corpus.parent / "complaints.jsonl")[:3]  # the corpus used 4
     sources.write_text("".join(json.dumps(r) + "\n" for r in kept), encoding="utf-8")
     with StubServer(StubConfig(), audit_responder) as stub:
         args = ["audit", str(corpus.parent / "out/corpus.jsonl"), "--sources", str(sources),

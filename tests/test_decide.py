@@ -68,8 +68,10 @@ def test_callable_model_decides_and_rerun_uses_the_cache(corpus: Path, tmp_path:
     rows = _rows(out)
     assert len(rows) == 3 * 2  # the errored variant is left out
     by_id = {(r["variant_id"], r["repeat"]): r for r in rows}
-    assert by_id[("v1", 0)]["label"] == "monetary" and by_id[("v1", 0)]["outcome"] == 2.0
-    assert by_id[("v2", 1)]["label"] == "no_action" and by_id[("v2", 1)]["prob_monetary"] == 0.0
+    assert by_id[("v1", 0)]["label"] == "monetary_action" and by_id[("v1", 0)]["outcome"] == 2.0
+    assert (
+        by_id[("v2", 1)]["label"] == "no_action" and by_id[("v2", 1)]["prob_monetary_action"] == 0.0
+    )
     assert by_id[("v3", 0)]["source_id"] == "sv3"
     assert sum(decision_models.CALLS) == 6
     assert _run([*args, "--overwrite"]) == 0
@@ -211,28 +213,36 @@ def test_http_endpoint_numeric_task(corpus: Path, tmp_path: Path) -> None:
     assert {r["method"] for r in rows} == {"http"}
 
 
-def test_label_probabilities_from_logprobs() -> None:
+LABELS = ("no_action", "non_monetary_action", "monetary_action")
+
+
+def _positions(chosen_token: str, rest: str, alternatives: dict[str, float]) -> list[dict]:
     import math
 
-    positions = [
+    return [
         {"token": '{"label": "', "top_logprobs": []},
         {
-            "token": "mon",
-            "top_logprobs": [
-                {"token": "mon", "logprob": math.log(0.6)},
-                {"token": "non", "logprob": math.log(0.3)},
-                {"token": "no_action", "logprob": math.log(0.05)},
-                {"token": "xyz", "logprob": math.log(0.05)},
-            ],
+            "token": chosen_token,
+            "top_logprobs": [{"token": t, "logprob": math.log(p)} for t, p in alternatives.items()],
         },
-        {"token": 'etary"}', "top_logprobs": []},
+        {"token": rest, "top_logprobs": []},
     ]
-    probs = label_probs_from_logprobs(
-        positions, "monetary", ("no_action", "non_monetary", "monetary")
+
+
+def test_label_probabilities_from_logprobs() -> None:
+    positions = _positions(
+        "mon", 'etary_action"}', {"mon": 0.6, "non": 0.3, "no": 0.05, "xyz": 0.05}
     )
+    probs = label_probs_from_logprobs(positions, "monetary_action", LABELS)
     assert probs == pytest.approx(
-        {"monetary": 0.6 / 0.95, "non_monetary": 0.3 / 0.95, "no_action": 0.05 / 0.95}
+        {"monetary_action": 0.6 / 0.95, "non_monetary_action": 0.3 / 0.95, "no_action": 0.05 / 0.95}
+    )
+    # "no" ends at a word boundary only in no_action: it is not non_monetary_action
+    positions = _positions("no", '_action"}', {"no": 0.7, "non": 0.2, "mon": 0.1})
+    probs = label_probs_from_logprobs(positions, "no_action", LABELS)
+    assert probs == pytest.approx(
+        {"no_action": 0.7, "non_monetary_action": 0.2, "monetary_action": 0.1}
     )
     # too little mass on the labels: fall back
-    positions[1]["top_logprobs"] = [{"token": "mon", "logprob": math.log(0.3)}]
-    assert label_probs_from_logprobs(positions, "monetary", ("no_action", "monetary")) is None
+    positions = _positions("mon", 'etary_action"}', {"mon": 0.3})
+    assert label_probs_from_logprobs(positions, "monetary_action", LABELS) is None

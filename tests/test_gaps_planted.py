@@ -111,7 +111,7 @@ def _true_contrasts(corpus: Path) -> dict[str, float]:
 
 def test_planted_effect_recovered_from_sampled_labels(corpus: Path, tmp_path: Path) -> None:
     decisions = _decide(corpus, tmp_path, "planted_sampled", "--repeats", "8")
-    result = _gaps(corpus, decisions, tmp_path, "label=monetary")
+    result = _gaps(corpus, decisions, tmp_path, "label=monetary_action")
     truth = _true_contrasts(corpus)
     by_name = {c["name"]: c for c in result["contrasts"]}
     for name, value in truth.items():
@@ -131,7 +131,10 @@ def test_planted_effect_recovered_from_sampled_labels(corpus: Path, tmp_path: Pa
 
 def test_tost_equivalence_for_null_not_for_planted(corpus: Path, tmp_path: Path) -> None:
     null = _gaps(
-        corpus, _decide(corpus, tmp_path / "null", "null"), tmp_path / "null", "prob_monetary"
+        corpus,
+        _decide(corpus, tmp_path / "null", "null"),
+        tmp_path / "null",
+        "prob_monetary_action",
     )
     persona = [c for c in null["contrasts"] if c["kind"] == "persona"]
     assert len(persona) == 6
@@ -141,7 +144,7 @@ def test_tost_equivalence_for_null_not_for_planted(corpus: Path, tmp_path: Path)
         corpus,
         _decide(corpus, tmp_path / "planted", "planted"),
         tmp_path / "planted",
-        "prob_monetary",
+        "prob_monetary_action",
     )
     verdict = {c["name"]: c["verdict"] for c in planted["contrasts"]}
     assert verdict["age: old - young"] == "exists"
@@ -157,7 +160,7 @@ def test_tost_equivalence_for_null_not_for_planted(corpus: Path, tmp_path: Path)
 def test_mitigation_side_by_side(corpus: Path, tmp_path: Path) -> None:
     m0 = _decide(corpus, tmp_path / "m0", "planted")
     m1 = _decide(corpus, tmp_path / "m1", "null")
-    result = _gaps(corpus, m0, tmp_path / "m0", "prob_monetary", "--mitigated", str(m1))
+    result = _gaps(corpus, m0, tmp_path / "m0", "prob_monetary_action", "--mitigated", str(m1))
     rows = {m["name"]: m for m in result["mitigation"]}
     age = rows["age: old - young"]
     assert age["gap_m0"] < -0.1 and abs(age["gap_m1"]) < 0.01

@@ -17,7 +17,7 @@ from guisekit.facts import check_facts
 from guisekit.models import Source
 from guisekit.personas import load_grid
 from guisekit.rules import RulesEngine
-from guisekit.rules.checks import run_manipulation_checks
+from guisekit.rules.checks import eta_squared, manipulation_table, permutation_null
 from guisekit.specs import (
     AccentSpec,
     FactEditSpec,
@@ -56,9 +56,23 @@ def test_bundled_sources_keep_every_fact_under_every_style_transform() -> None:
     assert len(ALL_SOURCES) * len(STYLE_SPECS) == 54 * 42
 
 
-def test_persona_guises_actually_differ() -> None:
+def test_persona_guises_differ_on_every_realised_axis() -> None:
+    """Age and education are realised: the four (age, education) cells give four
+    different operator profiles. Geography and SES are declared unrealised: personas that
+    differ only there run with the same rates."""
+    personas = load_grid().personas()
+    rates = {p.id: tuple(sorted(ENGINE.profiles.rates(p).items())) for p in personas}
+    cells: dict[tuple[str, str], set[tuple[tuple[str, float], ...]]] = {}
+    for p in personas:
+        levels = p.as_dict()
+        cells.setdefault((levels["age"], levels["education"]), set()).add(rates[p.id])
+    assert len(cells) == 4
+    assert all(len(profiles) == 1 for profiles in cells.values())
+    assert len({next(iter(v)) for v in cells.values()}) == 4
+    assert not ENGINE.profiles.realised("geography") and not ENGINE.profiles.realised("ses")
+    assert ENGINE.profiles.realised("age") and ENGINE.profiles.realised("education")
     texts = {ENGINE.transform(COMPLAINTS[0], spec).text for spec in STYLE_SPECS[:36]}
-    assert len(texts) == 36
+    assert len(texts) >= 4
 
 
 @pytest.mark.parametrize(
@@ -106,14 +120,37 @@ def test_as_intended_rejects_an_extra_change() -> None:
     assert not as_intended(weaken, check_facts("Paid $5.", "Paid $5 and then $9."))
 
 
-def test_manipulation_checks_hold_on_the_bundled_complaints() -> None:
-    report = run_manipulation_checks(COMPLAINTS[:8])
-    for contrast in report.contrasts:
-        assert contrast.passed, contrast.as_dict()
-    hedge = next(c for c in report.contrasts if c.measure.startswith("hedge"))
-    assert hedge.high_mean >= 3 * hedge.low_mean
-    for item in report.convergence:
-        assert item.reduction >= 0.5, item
+def test_manipulation_table_on_the_bundled_sources() -> None:
+    """Realised axes move their declared cue (eta squared >= 0.2, above the permutation
+    null's 95th percentile); content (facts, named entities) does not move; geography
+    and SES are declared unrealised and do not move either."""
+    rows = manipulation_table(COMPLAINTS[:8], n_permutations=50)
+    by = {(r.factor, r.measure): r for r in rows}
+    for axis, cue in (
+        ("age", "informal_markers_per_100"),
+        ("education", "sophisticated_words_per_100"),
+    ):
+        row = by[(axis, cue)]
+        assert row.realised and row.eta_squared >= 0.2 and row.eta_squared > row.null_p95, row
+    for axis in ("geography", "ses"):
+        row = by[(axis, "informal_markers_per_100")]
+        assert not row.realised and row.eta_squared < row.null_p95 + 0.01, row
+    for row in rows:
+        if row.kind == "content":
+            assert row.eta_squared <= 0.02, row
+
+
+def test_eta_squared_and_its_null_can_tell_signal_from_noise() -> None:
+    import numpy as np
+
+    sources = np.repeat(np.arange(10), 4)
+    groups = np.tile(np.array(["a", "a", "b", "b"]), 10)
+    signal = np.where(groups == "a", 1.0, 0.0) + sources
+    assert eta_squared(signal, groups, sources) == pytest.approx(1.0)
+    noise = np.tile(np.array([0.0, 1.0, 0.0, 1.0]), 10) + sources
+    assert eta_squared(noise, groups, sources) == pytest.approx(0.0)
+    null = permutation_null(signal, groups, sources, 100, seed=1)
+    assert np.quantile(null, 0.95) < 0.5
 
 
 def test_engine_and_variants_cross_process_boundaries() -> None:
@@ -148,7 +185,8 @@ def test_unknown_persona_level_is_an_input_error() -> None:
 
 def test_user_lexicon_folder_extends_the_packaged_one(tmp_path: Path) -> None:
     (tmp_path / "register_pairs.tsv").write_text(
-        "# test lexicon\nplain\tsophisticated\ncard\tpayment instrument\n", encoding="utf-8"
+        "# test lexicon\nplain\tsophisticated\tpos\tswap\ncard\tpayment instrument\tnoun\tboth\n",
+        encoding="utf-8",
     )
     engine = RulesEngine(lexicons=[tmp_path])
     trial = engine.try_operator("register_up.v1", "I lost my card and I want to buy a new one.")

@@ -100,8 +100,20 @@ def test_table_is_well_formed() -> None:
 def test_table_covers_every_operator() -> None:
     applies = {c["operator"] for _, c in APPLIES}
     unchanged = {c["operator"] for _, c in UNCHANGED}
-    assert set(REGISTRY) - applies == set(), "operators without an 'applies' case"
+    live = {name for name, op in REGISTRY.items() if not op.retired}
+    assert live - applies == set(), "operators without an 'applies' case"
     assert set(REGISTRY) - unchanged == set(), "operators without a 'does not apply' case"
+    assert applies - live == set(), "a retired operator has an 'applies' case"
+
+
+def test_retired_operators_propose_nothing(engine: RulesEngine) -> None:
+    """Retired operators stay registered (configs naming them load) but never edit."""
+    retired = [name for name, op in REGISTRY.items() if op.retired]
+    assert retired, "the table should show at least one retired operator"
+    for name in retired:
+        assert REGISTRY[name].doc.startswith("Retired"), name
+        for case in CASES:
+            assert not engine.try_operator(name, case["text"]).applied, (name, case["text"])
 
 
 def test_table_covers_both_reasons() -> None:

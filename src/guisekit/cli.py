@@ -31,10 +31,12 @@ from guisekit.commands.gaps import gaps_command
 from guisekit.commands.gelbach import gelbach_command
 from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
+from guisekit.commands.study import study_command
 from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError, OutputError
 from guisekit.facts import FactCheckResult, check_facts
+from guisekit.failures import MaxErrorRate, finish, tally
 from guisekit.personas import load_grid
 
 app = typer.Typer(
@@ -203,13 +205,16 @@ def corpus_command(
         Path | None,
         typer.Option("--out", help="Output folder (overrides output.dir of the config)."),
     ] = None,
+    max_error_rate: MaxErrorRate = 0.0,
 ) -> None:
     """Build a matched-guise corpus: plan, rewrite, fact-check, export.
 
     Reads the sources, expands the transforms into one task per source and spec (each
     with a stable variant id), runs them on the configured engine (default: the offline
     rules engine), runs the exact fact check on every variant, and writes corpus,
-    fact_report and summary files to the output folder.
+    fact_report and summary files to the output folder. Exit status: 0 done, 2 bad
+    input, 3 when more than --max-error-rate of the variants ended in error or truncated
+    (the outputs are written; the last line counts the failures by reason).
 
     **Example**
 
@@ -261,10 +266,30 @@ def corpus_command(
     usage = usage_rows(engines)
     paths = export_run(result, target, settings.output_format, overwrite=overwrite, usage=usage)
     _print_summary(result.summary)
+    _note_unrealised(plan, engines)
     if usage:
         _print_table("Model usage (this run; cached answers cost nothing)", usage)
     for name, path in paths.items():
         err.print(f"{name}: {path}")
+    finish(tally("variants", ((v.status, v.reason) for v in result.variants)), max_error_rate)
+
+
+def _note_unrealised(plan: Any, engines: Any) -> None:
+    """Say which persona axes the rules engine leaves unmarked, when the run has personas."""
+    from guisekit.rules import RulesEngine
+
+    if not any(s.transform == "persona" for s in plan.specs):
+        return
+    for engine in engines:
+        if isinstance(engine, RulesEngine):
+            unrealised = sorted(engine.profiles.unrealised)
+            if unrealised:
+                err.print(
+                    f"note: the rules engine leaves persona axes {', '.join(unrealised)} "
+                    "unmarked (no well-attested written markers); their levels differ only "
+                    "by chance. See `guisekit personas`."
+                )
+            return
 
 
 def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
@@ -333,13 +358,25 @@ def operators_command(
 @app.command("personas")
 def personas_command(
     grid: Annotated[Path | None, typer.Option(help="A user persona grid (YAML).")] = None,
+    profiles: Annotated[
+        Path | None,
+        typer.Option(help="A rules-engine feature inventory (YAML) replacing the packaged one."),
+    ] = None,
 ) -> None:
-    """List the personas of the built-in grid (or of --grid) with their descriptions.
+    """List the personas of the built-in grid (or of --grid) with their descriptions, and
+    which axes the rules engine realises, with each level's features and their sources.
+
+    Axes without well-attested written markers (geography, SES) are declared unrealised:
+    the rules engine leaves them unmarked. Plug in features of your own with a profiles
+    file (the format of lexicons/personas/profiles.yaml) passed as `profiles:` in a corpus
+    config's engine section, and check them here with --profiles.
 
     **Example**
 
         guisekit personas
     """
+    from guisekit.personas import axis_report
+
     persona_grid = load_grid(grid)
     table = Table(title=f"{len(persona_grid.personas())} personas")
     table.add_column("persona")
@@ -347,6 +384,12 @@ def personas_command(
     for persona in persona_grid.personas():
         table.add_row(persona.id, " ".join(persona_grid.describe(persona)))
     out.print(table)
+    axes = Table(title="Axes in the rules engine (features and their sources)")
+    for column in ("axis", "level", "rules engine"):
+        axes.add_column(column)
+    for row in axis_report(persona_grid, profiles):
+        axes.add_row(row.axis, row.level, Text(row.status))
+    out.print(axes)
 
 
 # Commands defined in guisekit.commands, in the order --help lists them.
@@ -359,6 +402,7 @@ for _name, _command in (
     ("gelbach", gelbach_command),
     ("grid", grid_command),
     ("serve", serve_command),
+    ("study", study_command),
 ):
     app.command(_name)(_command)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from guisekit.errors import OutputError, SourceError
+from guisekit.extras import require
 from guisekit.models import Source
 
 __all__ = [
@@ -110,6 +111,7 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    require("parquet", feature="reading Parquet")
     import pyarrow.parquet as pq
 
     try:
@@ -289,6 +291,8 @@ def write_rows(
     JSON-encoded into one column each)."""
     target = Path(path)
     kind = detect_format(target, fmt)
+    if kind == "parquet":
+        require("parquet", feature="writing Parquet")
     _refuse_clobber(target, overwrite)
     materialised = [dict(r) for r in rows]
     with atomic_writer(target, overwrite=overwrite) as tmp:

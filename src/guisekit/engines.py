@@ -1,35 +1,40 @@
 """The engine contract and the one place that builds engines from config.
 
-Callers hold :class:`Engine` objects and never branch on which one it is. An ``llm``
-config names one or more models ("banks"); each becomes its own engine, so one plan gives
-an independent variant per spec and bank, while all banks share one runner (cache, rate
-limits, accounting).
+Callers hold :class:`Engine` objects and never branch on which one it is. An engine is
+named in a config by an open name looked up in :data:`ENGINES` (``rules``, ``llm``; a
+plugin adds its own). An ``llm`` config names one or more models ("banks"); each becomes
+its own engine, so one plan gives an independent variant per spec and bank, while all
+banks share the process's one runner on their cache (see :mod:`guisekit.backend`).
+
+The contract is asynchronous (``async def run(tasks)``); blocking callers go through
+:func:`run_engine`, the one sync edge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from guisekit.backend import DEFAULT_CACHE, BankSettings, open_backend
 from guisekit.errors import ConfigError
-from guisekit.models import Source, Variant
-from guisekit.specs import TransformSpec
+from guisekit.models import EngineTask, Source, Variant
+from guisekit.transforms import TransformSpec
 
 __all__ = [
+    "ENGINES",
     "Engine",
     "EngineConfig",
     "EngineTask",
     "make_engine",
     "make_engines",
+    "run_engine",
     "usage_rows",
 ]
 
-EngineTask = tuple[Source, TransformSpec, str]
-"""A source, the spec to apply, and the variant id the plan gave the result."""
-DEFAULT_CACHE = "llm-cache.sqlite"
+Progress = Callable[[int], None]
 
 
 class Engine(Protocol):
@@ -38,48 +43,60 @@ class Engine(Protocol):
     name: str
 
     @property
-    def config(self) -> dict[str, Any]: ...
+    def config(self) -> dict[str, Any]:
+        """What the output depends on besides spec and seed (part of every variant id)."""
+        ...
 
-    def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant: ...
+    async def run(
+        self, tasks: Sequence[EngineTask], seed: int = 0, progress: Progress | None = None
+    ) -> list[Variant]:
+        """Make a plan's variants, in task order; a failed task is a variant with status
+        ``error`` (or ``refused``) and its reason, never a dropped one."""
+        ...
+
+    # Blocking conveniences both engines still offer; new callers use run_engine().
+    def run_tasks(
+        self, tasks: Sequence[EngineTask], seed: int = 0, progress: Progress | None = None
+    ) -> list[Variant]: ...
 
     def transform_batch(
         self, sources: Iterable[Source], specs: Sequence[TransformSpec], seed: int = 0
     ) -> list[Variant]: ...
 
-    def run_tasks(
-        self,
-        tasks: Sequence[EngineTask],
-        seed: int = 0,
-        progress: Callable[[int], None] | None = None,
-    ) -> list[Variant]:
-        """Make a plan's variants (the LLM engine runs them concurrently); a failed task
-        is a variant with status ``error`` and its reason, never a dropped one."""
-        ...
+
+def run_engine(
+    engine: Engine, tasks: Sequence[EngineTask], seed: int = 0, progress: Progress | None = None
+) -> list[Variant]:
+    """Blocking :meth:`Engine.run`: the sync edge for the CLI and library callers.
+
+    Runs on the process's one background event loop, which the provider clients' connection
+    pools belong to (callable from any thread, including a web server's).
+    """
+    from guisekit.llm.loop import run_sync
+
+    return run_sync(engine.run(tasks, seed, progress))
 
 
-class EngineConfig(BaseModel):
+class EngineConfig(BankSettings):
     """Which engine to run and its settings (the ``engine:`` block of a corpus config).
 
     ``rules`` takes optional extra ``lexicons`` and persona ``profiles``. ``llm`` takes
     ``models`` (one bank each: ``provider:name`` strings or mappings with ``model:`` and
-    parameters such as ``temperature``, ``rpm``, ``prices``), the ``cache`` file, runner
-    settings (``concurrency``, ``max_retries``, ``max_reasks``, ...) and pinned prompt
-    versions (``prompts: {persona: 1}``).
+    parameters such as ``temperature``, ``rpm``, ``prices``), pinned prompt versions
+    (``prompts: {persona: 1}``) and the bank settings every model job shares
+    (:class:`~guisekit.backend.BankSettings`: ``cache``, ``runner``, ``mode``, ``batch``).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    name: Literal["rules", "llm"] = "rules"
+    name: str = "rules"
     lexicons: tuple[str, ...] = ()
     profiles: str | None = None
     models: tuple[str | dict[str, Any], ...] = ()
-    cache: str | None = None
-    runner: dict[str, Any] = Field(default_factory=dict)
-    mode: Literal["online", "batch"] = "online"
-    batch: dict[str, Any] = Field(default_factory=dict)
     prompts: dict[str, int] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _fits_engine(self) -> EngineConfig:
+        if self.name not in ENGINES:
+            raise ValueError(f"unknown engine {self.name!r} (known: {', '.join(sorted(ENGINES))})")
         if self.name == "llm" and not self.models:
             raise ValueError("the llm engine needs `models:` (e.g. [openai:gpt-4o-mini])")
         if self.name == "rules" and (
@@ -87,6 +104,58 @@ class EngineConfig(BaseModel):
         ):
             raise ValueError("models, runner, prompts, mode and batch apply to `name: llm` only")
         return self
+
+
+EngineFactory = Callable[[EngineConfig, Path, Callable[..., Any] | None], list[Engine]]
+
+
+def _rules(
+    config: EngineConfig, base: Path, chat_factory: Callable[..., Any] | None
+) -> list[Engine]:
+    from guisekit.rules import RulesEngine
+
+    # paths in a config are relative to its file; a missing one is an error, never skipped
+    lexicons = [_existing(base, p, "engine.lexicons", folder=True) for p in config.lexicons]
+    profiles = (
+        None if config.profiles is None else _existing(base, config.profiles, "engine.profiles")
+    )
+    return [RulesEngine(lexicons, profiles)]
+
+
+def _existing(base: Path, value: str, where: str, *, folder: bool = False) -> str:
+    path = Path(value) if Path(value).is_absolute() else (base / value).resolve()
+    if not (path.is_dir() if folder else path.is_file()):
+        kind = "folder" if folder else "file"
+        raise ConfigError(
+            f"{kind} not found: {path}",
+            location=where,
+            hint="paths in a config are relative to the config file",
+        )
+    return str(path)
+
+
+def _llm(config: EngineConfig, base: Path, chat_factory: Callable[..., Any] | None) -> list[Engine]:
+    from guisekit.extras import require
+
+    require("llm", feature="the llm engine")
+    from guisekit.llm.engine import LLMEngine
+    from guisekit.llm.refs import parse_model
+
+    refs = [parse_model(m) for m in config.models]
+    banks = [r.bank for r in refs]  # one model under two settings is two banks
+    if len(set(banks)) != len(banks):
+        raise ConfigError(
+            "the same model is listed twice with the same settings", location="engine.models"
+        )
+    cache = Path(config.cache or DEFAULT_CACHE)
+    executor = open_backend(
+        config, cache if cache.is_absolute() else base / cache, chat_factory, where="engine"
+    )
+    return [LLMEngine(ref, executor, config.prompts) for ref in refs]
+
+
+ENGINES: dict[str, EngineFactory] = {"rules": _rules, "llm": _llm}
+"""Engine name -> factory of its engines (one per bank)."""
 
 
 def make_engines(
@@ -99,36 +168,7 @@ def make_engines(
     ``base`` resolves a relative cache path; ``chat_factory`` replaces the real chat
     clients (tests pass a fake keyed by input).
     """
-    if config.name == "rules":
-        from guisekit.rules import RulesEngine
-
-        return [RulesEngine(config.lexicons, config.profiles)]
-    from pydantic import ValidationError
-
-    from guisekit.llm import LLMEngine, LLMRunner, RunnerSettings, Store, make_chat_model
-    from guisekit.llm.batch import BatchRunner, BatchSettings
-    from guisekit.llm.refs import parse_model
-
-    refs = [parse_model(m) for m in config.models]
-    labels = [r.label for r in refs]
-    if len(set(labels)) != len(labels):
-        raise ConfigError("the same model is listed twice", location="engine.models")
-    try:
-        settings = RunnerSettings.model_validate(config.runner)
-        batch_settings = BatchSettings.model_validate(config.batch)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        block = (
-            "runner" if first["loc"] and first["loc"][0] in RunnerSettings.model_fields else "batch"
-        )
-        raise ConfigError(
-            first["msg"], location=f"engine.{block}.{'.'.join(map(str, first['loc']))}"
-        ) from None
-    cache = Path(config.cache or DEFAULT_CACHE)
-    store = Store(cache if cache.is_absolute() else base / cache)
-    runner = LLMRunner(store, settings, chat_factory or make_chat_model)
-    executor = BatchRunner(runner, batch_settings) if config.mode == "batch" else runner
-    return [LLMEngine(ref, executor, config.prompts) for ref in refs]
+    return ENGINES[config.name](config, base, chat_factory)
 
 
 def make_engine(config: EngineConfig, base: Path = Path(".")) -> Engine:
@@ -148,6 +188,7 @@ def usage_rows(engines: Sequence[Engine]) -> list[dict[str, Any]]:
     tallies: dict[str, Any] = {}
     for engine in engines:
         runner = getattr(engine, "runner", None)
+        runner = getattr(runner, "runner", runner)  # a batch runner wraps the online one
         tallies.update(getattr(runner, "tally", {}))
     return [
         {
@@ -157,7 +198,10 @@ def usage_rows(engines: Sequence[Engine]) -> list[dict[str, Any]]:
             "input_tokens": tally.input_tokens,
             "output_tokens": tally.output_tokens,
             "cost_usd": round(tally.cost, 4),
-            **{status: tally.outcomes.get(status, 0) for status in ("ok", "refused", "error")},
+            **{
+                status: tally.outcomes.get(status, 0)
+                for status in ("ok", "refused", "truncated", "error")
+            },
         }
         for model, tally in sorted(tallies.items())
     ]

@@ -8,6 +8,7 @@ or a specific subclass and read its structured attributes::
     ├── InputError          bad user input: a file, a row, a value
     │   └── SourceError     a corpus row or file that cannot be read (file, line, column)
     ├── ConfigError         a config or spec that does not validate (where, what)
+    │   └── MissingExtra    a feature whose optional dependencies are not installed
     ├── ResourceError       a packaged or user lexicon/prompt that is missing or malformed
     └── OutputError         an output that would clobber existing data, or cannot be written
 """
@@ -15,14 +16,22 @@ or a specific subclass and read its structured attributes::
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+_M = TypeVar("_M", bound="BaseModel")
 
 __all__ = [
     "ConfigError",
     "GuisekitError",
     "InputError",
+    "MissingExtra",
     "OutputError",
     "ResourceError",
     "SourceError",
+    "validate",
 ]
 
 
@@ -75,6 +84,40 @@ class ConfigError(GuisekitError):
         text = f"{location}: {message}" if location else message
         super().__init__(text, hint=hint)
         self.location = location
+
+
+class MissingExtra(ConfigError):
+    """A feature needs an optional extra that is not installed (``pip install
+    'guisekit[llm]'``); ``extra`` names it."""
+
+    def __init__(self, extra: str, feature: str):
+        super().__init__(
+            f"{feature} needs the optional '{extra}' extra, which is not installed",
+            hint=f"pip install 'guisekit[{extra}]'",
+        )
+        self.extra = extra
+
+
+def validate(model: type[_M], data: Any, *, where: str = "", hint: str | None = None) -> _M:
+    """``model`` validated from ``data``; a validation error becomes a one-line
+    :class:`ConfigError` located at ``where`` plus the failing field (the first error;
+    ``where`` ending in a colon names a file: ``config.yaml: seed``).
+
+    The one conversion of pydantic errors into guisekit errors: configs, settings blocks
+    and data files all report through it.
+    """
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"])
+        # "file.yaml:" + "seed" -> "file.yaml: seed"; "engine" + "runner" -> "engine.runner"
+        sep = " " if where.endswith(":") else "."
+        location = sep.join(p for p in (where, field) if p).rstrip(":") or None
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(message, location=location, hint=hint) from None
 
 
 class ResourceError(GuisekitError):

@@ -13,9 +13,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from guisekit.transforms import TransformSpec
 
-__all__ = ["AppliedEdit", "Provenance", "Source", "TokenUsage", "Variant", "VariantStatus"]
+__all__ = [
+    "AppliedEdit",
+    "EngineTask",
+    "Provenance",
+    "Source",
+    "TokenUsage",
+    "Variant",
+    "VariantStatus",
+]
 
-VariantStatus = Literal["ok", "refused", "error"]
+VariantStatus = Literal["ok", "refused", "truncated", "error"]
 
 
 class _Record(BaseModel):
@@ -64,7 +72,7 @@ class TokenUsage(_Record):
 class Provenance(_Record):
     """How a variant was made: enough to reproduce it or explain it."""
 
-    engine: Literal["rules", "llm"]
+    engine: str = Field(min_length=1, description="Name of the engine that made it.")
     model: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     prompt_id: str | None = None
@@ -83,7 +91,8 @@ class Provenance(_Record):
 class Variant(_Record):
     """One rewrite of one source under one spec.
 
-    ``status`` is ``ok`` with ``text`` set, or ``refused``/``error`` with ``reason`` set;
+    ``status`` is ``ok`` with ``text`` set, or ``refused``/``truncated``/``error`` with
+    ``reason`` set;
     a failed rewrite is recorded, never dropped.
     """
 
@@ -94,3 +103,8 @@ class Variant(_Record):
     status: VariantStatus = "ok"
     reason: str | None = None
     provenance: Provenance
+
+
+EngineTask = tuple[Source, TransformSpec, str]
+"""One task of a plan for an engine: a source, the spec to apply, and the variant id the
+plan gave the result."""

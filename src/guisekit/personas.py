@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -144,3 +145,38 @@ def load_grid(path: str | Path | None = None) -> PersonaGrid:
             location=f"{ref}: {where}",
             hint="see lexicons/personas/grid.yaml for the format",
         ) from exc
+
+
+@dataclass(frozen=True)
+class AxisStatus:
+    """What the rules engine does for one level of an axis (``guisekit personas``)."""
+
+    axis: str
+    level: str
+    status: str
+
+
+def axis_report(grid: PersonaGrid, profiles: str | Path | None = None) -> list[AxisStatus]:
+    """Per axis level: the rules engine's features with their sources, or why the axis
+    is unrealised (declared in the profiles file, or no features given)."""
+    # imported here: the rules engine imports this module
+    from guisekit.rules.engine import Feature, load_profiles
+
+    inventory = load_profiles(profiles)
+    rows = []
+    for axis in grid.axes:
+        if axis.name in inventory.unrealised:
+            reason = " ".join(inventory.unrealised[axis.name].split())
+            rows.append(AxisStatus(axis.name, "(all)", f"unrealised: {reason}"))
+            continue
+        for level in axis.levels:
+            features = inventory.levels.get(axis.name, {}).get(level.name, {})
+            if not features:
+                rows.append(AxisStatus(axis.name, level.name, "unmarked (no features)"))
+                continue
+            parts = [
+                f"{name} {f.rate:g} ({f.source})" if isinstance(f, Feature) else f"{name} {f:g}"
+                for name, f in features.items()
+            ]
+            rows.append(AxisStatus(axis.name, level.name, "; ".join(parts)))
+    return rows

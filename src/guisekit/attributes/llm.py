@@ -27,7 +27,7 @@ from guisekit.llm.loop import run_sync
 from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
 from guisekit.llm.runner import Executor, LLMRequest
-from guisekit.llm.store import Answer
+from guisekit.llm.store import Answer, AnswerStatus
 
 __all__ = ["LLMAttributeScore", "ascore_llm_attributes", "score_llm_attributes"]
 
@@ -41,6 +41,7 @@ class LLMAttributeScore(BaseModel):
     attribute: str
     score: AttributeScore | None
     reason: str | None = None
+    status: AnswerStatus = "ok"
 
 
 def _requests(
@@ -86,7 +87,9 @@ def _score(answers: Sequence[Answer], attributes: AttributeSet, name: str) -> LL
     usable = [a for a in answers if a.status == "ok" and a.value is not None]
     if not usable:
         reason = answers[0].reason or answers[0].status
-        return LLMAttributeScore(attribute=name, score=None, reason=reason)
+        return LLMAttributeScore(
+            attribute=name, score=None, reason=reason, status=answers[0].status
+        )
     first = usable[0]
     try:
         if first.logprobs:
@@ -102,7 +105,7 @@ def _score(answers: Sequence[Answer], attributes: AttributeSet, name: str) -> LL
             return LLMAttributeScore(attribute=name, score=score_from_samples(levels, labels))
         return LLMAttributeScore(attribute=name, score=score_from_single(levels[0], labels))
     except InputError as exc:
-        return LLMAttributeScore(attribute=name, score=None, reason=exc.one_line())
+        return LLMAttributeScore(attribute=name, score=None, reason=exc.one_line(), status="error")
 
 
 async def ascore_llm_attributes(

@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 AUDIT_PROMPT = "audit/compare"
-OutcomeStatus = Literal["ok", "refused", "error", "not_asked"]
+OutcomeStatus = Literal["ok", "refused", "truncated", "error", "not_asked"]
 
 
 class AuditOutcome(BaseModel):
@@ -77,8 +77,9 @@ class LLMAuditor:
 
     @property
     def name(self) -> str:
-        """The model label (``openai:gpt-4o-mini``), which names the auditor in reports."""
-        return self.model.label
+        """The bank name (``openai:gpt-4o-mini``, with any non-default settings), which names
+        the auditor in reports."""
+        return self.model.bank
 
     @property
     def prompt_label(self) -> str:

@@ -9,19 +9,20 @@ relative to the working directory. An audit reads either a corpus (the output of
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from guisekit.audit.stats import DEFAULT_LEVEL, DEFAULT_RESAMPLES
 from guisekit.audit.validity import DEFAULT_THRESHOLD
-from guisekit.errors import ConfigError
-from guisekit.llm.batch import BatchRunner, BatchSettings
-from guisekit.llm.chat import ChatFactory, make_chat_model
-from guisekit.llm.runner import Executor, LLMRunner, RunnerSettings
-from guisekit.llm.store import Store
+from guisekit.backend import BankSettings, open_backend
+from guisekit.errors import validate
 from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
+
+if TYPE_CHECKING:
+    from guisekit.llm.chat import ChatFactory
+    from guisekit.llm.runner import Executor
 
 __all__ = [
     "CACHE_NAME",
@@ -49,8 +50,10 @@ class AuditSources(_Strict):
     text_column: str = "text"
 
 
-class AuditConfig(_Strict):
-    """A validated audit config; relative paths resolve against ``base``."""
+class AuditConfig(BankSettings):
+    """A validated audit config; relative paths resolve against ``base``. The auditors
+    are a model bank: ``cache``, ``runner``, ``mode`` and ``batch`` are the
+    :class:`~guisekit.backend.BankSettings` every model job shares."""
 
     corpus: str | None = Field(default=None, description="Corpus folder or corpus file.")
     pairs: str | None = Field(default=None, description="Pairs file (id, original, rewrite).")
@@ -61,10 +64,6 @@ class AuditConfig(_Strict):
     auditors: tuple[str | dict[str, Any], ...] = Field(default=DEFAULT_AUDITORS, min_length=1)
     domain: str = "complaints"
     prompt_version: int | None = Field(default=None, ge=1)
-    cache: str | None = Field(default=None, description=f"Default: OUTPUT/{CACHE_NAME}.")
-    runner: dict[str, Any] = Field(default_factory=dict)
-    mode: Literal["online", "batch"] = "online"
-    batch: dict[str, Any] = Field(default_factory=dict)
     validity_threshold: float = Field(default=DEFAULT_THRESHOLD, ge=0.0, le=1.0)
     resamples: int = Field(default=DEFAULT_RESAMPLES, ge=0)
     seed: int = Field(default=0, ge=0)
@@ -116,33 +115,15 @@ def load_audit_config(path: Path | None, overrides: dict[str, Any]) -> AuditConf
         data.pop("corpus_config", None)
     if overrides.get("corpus_config") is not None:
         data.pop("sources", None)
-    try:
-        return AuditConfig.model_validate({**data, **overrides, "base": base})
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(
-            first["msg"].removeprefix("Value error, "),
-            location=f"{where}: {key}" if key else where,
-            hint="see `guisekit audit --help`",
-        ) from None
-
-
-_Settings = TypeVar("_Settings", bound=BaseModel)
-
-
-def _settings(model: type[_Settings], values: dict[str, Any], block: str) -> _Settings:
-    try:
-        return model.model_validate(values)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(map(str, (block, *first["loc"])))
-        raise ConfigError(first["msg"], location=where) from None
+    return validate(
+        AuditConfig,
+        {**data, **overrides, "base": base},
+        where=f"{where}:",
+        hint="see `guisekit audit --help`",
+    )
 
 
 def make_executor(config: AuditConfig, chat_factory: ChatFactory | None = None) -> Executor:
-    """The runner (online or batch) every auditor call goes through, on the config's cache."""
-    settings = _settings(RunnerSettings, config.runner, "runner")
-    batch = _settings(BatchSettings, config.batch, "batch")
-    runner = LLMRunner(Store(config.cache_path), settings, chat_factory or make_chat_model)
-    return BatchRunner(runner, batch) if config.mode == "batch" else runner
+    """The executor (online or batch) every auditor call goes through: the process's
+    shared runner on the config's cache (default ``OUTPUT/audit-cache.sqlite``)."""
+    return open_backend(config, config.cache_path, chat_factory)

@@ -117,9 +117,11 @@ def prepare_job(config: AuditConfig, *, overwrite: bool) -> AuditJob:
     auditors and their API keys, and the outputs (refused unless ``overwrite``)."""
     domain = load_domain(config.domain)
     refs = [parse_model(a) for a in config.auditors]
-    labels = [r.label for r in refs]
-    if len(set(labels)) != len(labels):
-        raise ConfigError("the same auditor is listed twice", location="auditors")
+    banks = [r.bank for r in refs]  # one model under two settings is two auditors
+    if len(set(banks)) != len(banks):
+        raise ConfigError(
+            "the same auditor is listed twice with the same settings", location="auditors"
+        )
     auditors = tuple(LLMAuditor(ref, domain, config.prompt_version) for ref in refs)
     job = AuditJob(config=config, domain=domain, auditors=auditors)
     existing = [p for p in job.outputs.values() if p.exists()]

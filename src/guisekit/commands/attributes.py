@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
+from guisekit.failures import FailureTally, MaxErrorRate, finish, tally
+
 if TYPE_CHECKING:
     from guisekit.attributes import AttributeSet
     from guisekit.llm import ModelRef
@@ -67,6 +69,7 @@ def attributes_command(
     ] = 2000,
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
     overwrite: Annotated[bool, typer.Option(help="Replace existing outputs.")] = False,
+    max_error_rate: MaxErrorRate = 0.0,
 ) -> None:
     """Measure the style attributes of every variant, one row per variant.
 
@@ -83,6 +86,9 @@ def attributes_command(
     corpus has personas, a manipulation report follows: for each attribute, the share of
     within-source variance the persona explains (eta squared) with a bootstrap CI.
 
+    Exit status: 0 done, 2 bad input, 3 when more than --max-error-rate of the LLM scores
+    ended in error or truncated (the table is written; the last line says why).
+
     **Examples**
 
         guisekit corpus examples/quickstart.yaml --overwrite
@@ -91,6 +97,11 @@ def attributes_command(
 
         guisekit attributes corpus.jsonl --out scores.csv --engine llm --model openai:gpt-4o-mini
     """
+    from guisekit.extras import require
+
+    require("attributes", feature="guisekit attributes")
+    if engine == "llm":
+        require("llm", feature="guisekit attributes --engine llm")
     from guisekit.attributes import (
         attribute_rows,
         load_attribute_set,
@@ -100,7 +111,7 @@ def attributes_command(
     from guisekit.console import err
     from guisekit.corpus_io import read_rows, write_rows
     from guisekit.errors import ConfigError, OutputError
-    from guisekit.llm import parse_model
+    from guisekit.llm.refs import parse_model
 
     if engine == "llm" and model is None:
         raise ConfigError("--engine llm needs --model", hint="e.g. --model openai:gpt-4o-mini")
@@ -121,7 +132,7 @@ def attributes_command(
     texts = [measurable_text(row, text_column=text_column) for row in rows]
     err.print(f"measuring {sum(t is not None for t in texts)} of {len(rows)} variants")
     objective = objective_measurements(texts)
-    scored = (
+    scored, failures = (
         _llm_scores(
             texts,
             attributes,
@@ -131,7 +142,7 @@ def attributes_command(
             concurrency,
         )
         if scorer is not None
-        else [None] * len(texts)
+        else ([None] * len(texts), None)
     )
     table = attribute_rows(rows, [objective, scored], drop_columns=(text_column,))
     write_rows(out, table, overwrite=overwrite)
@@ -146,6 +157,8 @@ def attributes_command(
     )
     if report is not None:
         err.print(f"manipulation report: {report}")
+    if failures is not None:
+        finish(failures, max_error_rate)
 
 
 def _llm_scores(
@@ -155,18 +168,18 @@ def _llm_scores(
     cache: Path,
     samples: int,
     concurrency: int,
-) -> list[dict[str, Any] | None]:
+) -> tuple[list[dict[str, Any] | None], FailureTally]:
     """Each measurable text's LLM scores (attribute -> AttributeScore or None), ``None``
-    for texts not measured."""
+    for texts not measured, and how the scores ended."""
     from guisekit.attributes.llm import score_llm_attributes
+    from guisekit.backend import shared_runner
     from guisekit.console import err
-    from guisekit.llm import LLMRunner, RunnerSettings, Store
 
     present = [i for i, text in enumerate(texts) if text is not None]
     err.print(
         f"scoring {len(present)} texts on {len(attributes.attributes)} attributes with {ref.label}"
     )
-    runner = LLMRunner(Store(cache), RunnerSettings(concurrency=concurrency))
+    runner = shared_runner(cache, {"concurrency": concurrency})
     rows = score_llm_attributes(
         [texts[i] or "" for i in present], attributes, runner, ref, samples=samples
     )
@@ -176,7 +189,7 @@ def _llm_scores(
     failed = sum(item.score is None for row in rows for item in row)
     if failed:
         err.print(f"{failed} scores could not be made (refused or invalid answers); left empty")
-    return out
+    return out, tally("LLM scores", ((i.status, i.reason) for row in rows for i in row))
 
 
 def _manipulation(

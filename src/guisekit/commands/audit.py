@@ -8,6 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
+from guisekit.failures import MaxErrorRate, finish, tally
+
 
 def _absolute(path: Path | None) -> str | None:
     return None if path is None else str(path.resolve())
@@ -64,6 +66,7 @@ def audit_command(
     overwrite: Annotated[
         bool, typer.Option(help="Replace the outputs of an earlier audit.")
     ] = False,
+    max_error_rate: MaxErrorRate = 0.0,
 ) -> None:
     """Screen rewrites for factual drift: the exact check plus LLM auditors on every pair.
 
@@ -74,7 +77,9 @@ def audit_command(
     results.jsonl (one row per pair, with both auditors' full verdicts), report.json and a
     self-contained report.html; prints the report's tables. Every auditor call goes
     through the cached, resumable runner, so a re-run costs no calls. Exit status: 0 when
-    the report is written (whatever the verdicts), 2 on bad input or config.
+    the report is written (whatever the verdicts), 2 on bad input or config, 3 when more
+    than --max-error-rate of the auditor verdicts ended in error or truncated (the report
+    is written; the last line counts the failures by reason).
 
     **Examples**
 
@@ -85,6 +90,10 @@ def audit_command(
 
         guisekit audit --config audit.yaml --overwrite
     """
+    from guisekit.extras import require
+
+    require("llm", feature="guisekit audit")  # before anything imports a provider SDK
+    require("plots", feature="the audit's HTML report")
     from guisekit.audit.config import load_audit_config
     from guisekit.audit.job import prepare_job
 
@@ -104,10 +113,10 @@ def audit_command(
     }
     settings = load_audit_config(config, {k: v for k, v in overrides.items() if v is not None})
     job = prepare_job(settings, overwrite=overwrite)
-    _run(job, overwrite)
+    _run(job, overwrite, max_error_rate)
 
 
-def _run(job: Any, overwrite: bool) -> None:
+def _run(job: Any, overwrite: bool, max_error_rate: float = 0.0) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from guisekit.audit.views import report_tables, rich_table
@@ -139,3 +148,10 @@ def _run(job: Any, overwrite: bool) -> None:
     out.print(f"{report.n_pairs} pairs: {screen}")
     for name, path in paths.items():
         err.print(f"{name}: {path}")
+    verdicts = (
+        (o.status, o.reason)
+        for result in run.results
+        for o in result.outcomes
+        if o.status != "not_asked"
+    )
+    finish(tally("auditor verdicts", verdicts), max_error_rate)

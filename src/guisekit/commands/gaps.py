@@ -148,7 +148,7 @@ def gaps_command(
     **Example**
 
         guisekit gaps out/quickstart/corpus.jsonl out/decisions.jsonl \\
-          --outcome prob_monetary --out out/gaps
+          --outcome prob_monetary_action --out out/gaps
     """
     from guisekit.console import err
     from guisekit.gaps.report import print_result

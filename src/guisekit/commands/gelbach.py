@@ -3,13 +3,42 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
 if TYPE_CHECKING:
     from guisekit.attributes import AttributeSet
     from guisekit.gelbach import GelbachResult
+
+
+FEW_CLUSTERS = 30
+
+
+def join_decisions(
+    rows: list[dict[str, Any]], decisions: list[dict[str, Any]], outcome: str
+) -> list[dict[str, Any]]:
+    """Attribute rows with the decisions' ``outcome`` (mean over a variant's ok decisions:
+    repeats and option orders) joined on ``variant_id``; rows without a decision get
+    no outcome and are counted as missing values."""
+    from guisekit.errors import InputError
+    from guisekit.gaps.table import outcome_values
+
+    values = outcome_values(decisions, outcome)
+    sums: dict[str, list[float]] = {}
+    for row, value in zip(decisions, values, strict=True):
+        if value == value:  # not NaN
+            sums.setdefault(str(row["variant_id"]), []).append(float(value))
+    if not set(sums) & {str(r["variant_id"]) for r in rows}:
+        raise InputError(
+            "no decision matches a variant of the attributes table",
+            hint="give the attributes of the corpus the decisions were taken on",
+        )
+    name = outcome
+    return [
+        {**r, name: (sum(v) / len(v)) if (v := sums.get(str(r["variant_id"]))) else None}
+        for r in rows
+    ]
 
 
 def _split(value: str | None) -> tuple[str, ...]:
@@ -96,7 +125,8 @@ def gelbach_command(
     attribute_set: Annotated[
         str,
         typer.Option(
-            help="Attribute set giving families: complaints, complaints_paper, interviews or a path."
+            help="Attribute set giving families: complaints, complaints_paper, interviews "
+            "or a path."
         ),
     ] = "complaints",
     resamples: Annotated[
@@ -105,6 +135,20 @@ def gelbach_command(
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
     ci: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     plot_format: Annotated[Literal["png", "svg"], typer.Option(help="Format of the plot.")] = "png",
+    decisions: Annotated[
+        Path | None,
+        typer.Option(
+            help="decisions file of guisekit decide, joined on variant_id (the outcome is "
+            "averaged over repeats and option orders); DATA is then the attributes table."
+        ),
+    ] = None,
+    control: Annotated[
+        str | None,
+        typer.Option(
+            help="Other persona axes held fixed in both models (not mediators), "
+            "comma-separated, e.g. age,geography,ses."
+        ),
+    ] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace existing outputs.")] = False,
 ) -> None:
     """Split a persona gap in an outcome into delivery, structure and content.
@@ -123,6 +167,9 @@ def gelbach_command(
     """
     from pydantic import ValidationError
 
+    from guisekit.extras import require
+
+    require("plots", feature="guisekit gelbach (its plot)")
     from guisekit.attributes import load_attribute_set
     from guisekit.console import err
     from guisekit.corpus_io import read_rows
@@ -135,18 +182,55 @@ def gelbach_command(
         )
     except ValidationError as exc:
         raise ConfigError(exc.errors()[0]["msg"], location="--focal-level/--base-level") from None
-    rows = [row for _, row in read_rows(data, required=(outcome, focal_column, source_column))]
+    if decisions is not None:
+        rows = join_decisions(
+            [row for _, row in read_rows(data, required=("variant_id", source_column))],
+            [row for _, row in read_rows(decisions, required=("variant_id",))],
+            outcome,
+        )
+    else:
+        rows = [row for _, row in read_rows(data, required=(outcome, source_column))]
     columns = {name for row in rows for name in row}
+    for name in (focal_column, *_split(control)):
+        if name not in columns:
+            from guisekit.errors import InputError
+
+            raise InputError(
+                f"{data}: no column {name!r} in any row",
+                hint="name a persona column with --focal-column/--control",
+            )
     families, absent = _families(attributes, load_attribute_set(attribute_set), columns)
     if absent:
         err.print(f"not in the data, left out: {', '.join(absent)}")
+    controls = _split(control)
+    # JSONL tables leave persona columns out of non-persona rows: those rows are outside
+    # the contrast (and miss their controls), not malformed
+    rows = [{focal_column: None, **dict.fromkeys(controls), **row} for row in rows]
+    if focal_column in controls:
+        raise ConfigError("the focal column cannot also be a control", location="--control")
     table = GelbachData.from_rows(
-        rows, outcome=outcome, focal=contrast, families=families, source=source_column
+        rows,
+        outcome=outcome,
+        focal=contrast,
+        families=families,
+        source=source_column,
+        controls=controls,
     )
     for reason, count in table.left_out.items():
         if count:
             err.print(f"{count} rows left out ({reason.replace('_', ' ')})")
+    if table.n_sources < FEW_CLUSTERS:
+        err.print(
+            f"warning: only {table.n_sources} sources (clusters); cluster-bootstrap intervals "
+            f"are unreliable below about {FEW_CLUSTERS}"
+        )
     result = gelbach(table, n_resamples=resamples, seed=seed, ci_level=ci)
+    if result.replicates is not None and result.replicates.failed:
+        failed = result.replicates.failed
+        err.print(
+            f"warning: {failed} of {resamples} bootstrap resamples "
+            f"({failed / resamples:.0%}) were singular and left out of the intervals"
+        )
     paths = write_report(result, out_dir, plot_format=plot_format, overwrite=overwrite)
     _print(result)
     for name, path in paths.items():

@@ -16,7 +16,7 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from guisekit.corpus.plan import Plan
-from guisekit.engines import Engine
+from guisekit.engines import Engine, run_engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
 from guisekit.models import Variant
 from guisekit.rules.cues import style_cues
@@ -96,7 +96,7 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     variants: list[Variant] = []
     for bank, engine in enumerate(engines):
         tasks = [(plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank]
-        made = engine.run_tasks(tasks, plan.seed, progress)
+        made = run_engine(engine, tasks, plan.seed, progress)
         variants.extend(_enforce_validation(v) for v in made)
     checks: list[FactCheckResult | None] = [
         None

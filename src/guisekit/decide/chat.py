@@ -10,6 +10,7 @@ the method is recorded on every decision.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -47,6 +48,8 @@ class NumberAnswer(BaseModel):
 
 register_schema("decision_label.v1", LabelAnswer)
 register_schema("decision_number.v1", NumberAnswer)
+# The complaint-remedy prompts cite remedy.v1 / remedy_label.v1, registered on import.
+importlib.import_module("guisekit.decision_answers")
 
 
 def _clean(token: str) -> str:
@@ -72,9 +75,7 @@ def label_probs_from_logprobs(
         mass = dict.fromkeys(labels, 0.0)
         for alt in logprobs[start].get("top_logprobs") or []:
             text, logprob = _clean(str(alt.get("token", ""))), float(alt.get("logprob", -math.inf))
-            exact = [n for n in labels if n == text]
-            prefixed = [n for n in labels if text and n.startswith(text)]
-            target = exact[0] if exact else (prefixed[0] if len(prefixed) == 1 else None)
+            target = _label_of_token(text, labels)
             if target is not None and math.isfinite(logprob):
                 mass[target] += math.exp(logprob)
         total = sum(mass.values())
@@ -82,6 +83,21 @@ def label_probs_from_logprobs(
             return None
         return {n: m / total for n, m in mass.items()}
     return None
+
+
+def _label_of_token(text: str, labels: Sequence[str]) -> str | None:
+    """The label an answer token starts: an exact match; else the one label it is a prefix
+    of at a word boundary (``no`` + ``_action``, not ``no`` + ``n_monetary``); else the
+    one label it is a prefix of; else None (ambiguous or no label)."""
+    if not text:
+        return None
+    if text in labels:
+        return text
+    prefixed = [n for n in labels if n.startswith(text)]
+    bounded = [n for n in prefixed if not n[len(text)].isalnum()]
+    if len(bounded) == 1:
+        return bounded[0]
+    return prefixed[0] if len(prefixed) == 1 else None
 
 
 class ChatDecisionModel:
@@ -124,16 +140,7 @@ class ChatDecisionModel:
         return f"{self.template.id}.v{self.template.version}"
 
     def _render(self, item: DecisionItem) -> Any:
-        by_label = {o.label: o for o in self.task.labels}
-        values = {
-            "text": item.text,
-            "options": "\n".join(
-                f"- {n}: {by_label[n].description}" if by_label[n].description else f"- {n}"
-                for n in item.options
-            ),
-            "labels": ", ".join(item.options),
-            "unit": self.task.unit,
-        }
+        values = {"text": item.text, "options": list(item.options), "unit": self.task.unit}
         return self.template.render(
             **{k: v for k, v in values.items() if k in self.template.variables}
         )
@@ -142,7 +149,7 @@ class ChatDecisionModel:
         allowed = set(item.options)
 
         def check(value: dict[str, Any]) -> str | None:
-            if self.task.kind == "labelled" and value.get("label") not in allowed:
+            if self.task.kind == "labelled" and self._label(value) not in allowed:
                 return f"label must be one of {', '.join(item.options)}"
             if self.task.kind == "numeric" and not self.task.in_range(
                 float(value.get("value", math.nan))
@@ -151,6 +158,14 @@ class ChatDecisionModel:
             return None
 
         return check
+
+    def _label(self, value: dict[str, Any]) -> str | None:
+        """The label of a validated reply: its ``label``, or the label at its ``tier``."""
+        if "label" in value:
+            return str(value["label"])
+        tier = value.get("tier")
+        names = self.task.label_names()
+        return names[tier] if isinstance(tier, int) and 0 <= tier < len(names) else None
 
     def requests(self, item: DecisionItem) -> list[LLMRequest]:
         prompt = self._render(item)
@@ -184,7 +199,7 @@ class ChatDecisionModel:
             values = [float((a.value or {})["value"]) for a in ok]
             method: Method = "samples" if len(values) > 1 else "single"
             return finish(self.task, method, outcome=sum(values) / len(values), samples=len(values))
-        labels = [str((a.value or {})["label"]) for a in ok]
+        labels = [str(self._label(a.value or {})) for a in ok]
         if self.logprobs and ok[0].logprobs:
             probs = label_probs_from_logprobs(ok[0].logprobs, labels[0], self.task.label_names())
             if probs is not None:

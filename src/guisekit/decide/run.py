@@ -30,10 +30,10 @@ Orders = int | Literal["all"]
 def option_orders(task: DecisionTask, orders: Orders, seed: int) -> list[tuple[str, ...]]:
     """The label orders to show: canonical first; ``"all"`` permutations or ``k`` in all."""
     names = task.label_names()
-    if task.kind == "numeric":
+    if task.kind == "numeric" or task.fixed_order:
         if orders not in (1, "all"):
-            raise ConfigError("a numeric task has no options to reorder", location="--orders")
-        return [()]
+            raise ConfigError(f"task {task.name!r} has no options to reorder", location="--orders")
+        return [()] if task.kind == "numeric" else [names]
     if orders == "all":
         count = math.factorial(len(names))
         if count > MAX_ALL_PERMUTATIONS:

@@ -39,6 +39,7 @@ class DecisionTask(BaseModel):
     description: str = ""
     labels: tuple[LabelOption, ...] = ()
     unit: str = ""
+    fixed_order: bool = False
     minimum: float | None = None
     maximum: float | None = None
 

@@ -27,7 +27,7 @@ from guisekit.stats import (
     ratio_replicates,
     variance_components,
 )
-from guisekit.stats.clusters import FloatArray, IntArray, group_codes
+from guisekit.stats.clusters import FloatArray, IntArray
 
 __all__ = ["Instability", "instability", "persona_codes", "variance_table"]
 
@@ -56,8 +56,9 @@ def persona_codes(table: GapsTable) -> IntArray:
     persona = (stacked >= 0).all(axis=1)
     out = np.full(table.n_variants, -1, dtype=np.int64)
     if persona.any():
-        codes, _ = group_codes([tuple(row) for row in stacked[persona]])
-        out[persona] = codes
+        kept = stacked[persona]
+        flat = np.ravel_multi_index(tuple(kept.T), tuple(int(c.max()) + 1 for c in kept.T))
+        out[persona] = np.unique(flat, return_inverse=True)[1].ravel()
     return out
 
 
@@ -94,19 +95,24 @@ def instability(
             n_groups = table.n_sources
         else:
             keys = table.variant[mask] * (int(fixed.max()) + 1 if fixed.size else 1) + fixed[mask]
-            groups, labels = group_codes(keys.tolist())
+            labels, groups = np.unique(keys, return_inverse=True)
+            groups = groups.ravel()
             n_groups = len(labels)
             first = np.zeros(n_groups, dtype=np.int64)
             first[groups] = v_source[mask]
             group_source = first
+        # decisions alone in their group form no pair: leave them out of the work
+        paired = np.bincount(groups, minlength=n_groups)[groups] >= 2
+        rows = np.flatnonzero(mask)[paired]
+        groups = groups[paired]
         stats: dict[str, PairSums] = {
-            "mpad": pairwise_abs_diff(table.y[mask], groups, n_groups),
+            "mpad": pairwise_abs_diff(table.y[rows], groups, n_groups),
         }
-        lab = table.label[mask]
-        if table.label_names and (lab >= 0).all():
+        lab = table.label[rows]
+        if table.label_names and (table.label[mask] >= 0).all():
             stats["flip_rate"] = pairwise_disagreement(lab, groups, n_groups)
         if table.probs is not None and np.isfinite(table.probs[mask]).all():
-            stats["tv"] = pairwise_tv(table.probs[mask], groups, n_groups)
+            stats["tv"] = pairwise_tv(table.probs[rows], groups, n_groups)
         for name, sums in stats.items():
             total, pairs = _per_source(sums, group_source, table.n_sources)
             columns_num.append(total)

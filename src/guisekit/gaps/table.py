@@ -98,8 +98,8 @@ class GapsTable:
 
 
 def outcome_values(rows: Sequence[Mapping[str, Any]], outcome: str) -> FloatArray:
-    """The analysed value of each decision: a column (``outcome``, ``prob_monetary``) or an
-    indicator ``label=monetary``; NaN for failed decisions."""
+    """The analysed value of each decision: a column (``outcome``, ``prob_monetary_action``) or an
+    indicator ``label=monetary_action``; NaN for failed decisions."""
     name, eq, wanted = outcome.partition("=")
     values = np.full(len(rows), np.nan)
     if rows and not eq and name not in rows[0]:

@@ -93,6 +93,8 @@ class GelbachData:
     attribute_names: tuple[str, ...]
     families: tuple[str, ...]
     left_out: Mapping[str, int] = field(default_factory=dict)
+    controls: FloatArray | None = None
+    control_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         n = self.y.shape[0]
@@ -104,6 +106,11 @@ class GelbachData:
             raise InputError("give one family per attribute")
         if self.sources.shape != (n,):
             raise InputError("give one source per row")
+        k0 = 0 if self.controls is None else self.controls.shape[1]
+        if k0 != len(self.control_names) or (
+            self.controls is not None and self.controls.shape[0] != n
+        ):
+            raise InputError("control array does not match the rows and control names")
         names = (self.outcome, *self.focal_names, *self.attribute_names)
         if len(set(names)) != len(names):
             raise InputError("outcome, focal and attribute names must be distinct")
@@ -161,12 +168,15 @@ class GelbachData:
         focal: FocalContrast,
         families: Mapping[str, str],
         source: str,
+        controls: Sequence[str] = (),
     ) -> GelbachData:
         """Build from row mappings (numbers may be strings, as read from CSV).
 
         Rows whose focal level is missing or outside the contrast are counted under
         ``outside_contrast``; rows missing the outcome or an attribute under
-        ``missing_values``. A missing source id or a non-number raises
+        ``missing_values``. ``controls`` are categorical columns (other persona axes)
+        entered as one dummy per non-first level in both models, never as mediators.
+        A missing source id or a non-number raises
         :class:`~guisekit.errors.InputError` naming the row (1-based) and column.
         """
         numeric = (outcome, *families)
@@ -175,10 +185,11 @@ class GelbachData:
         x1: list[list[float]] = []
         x2: list[list[float]] = []
         labels: list[Hashable] = []
+        control_values: list[list[str]] = []
         left_out = {"outside_contrast": 0, "missing_values": 0}
         rows_seen: dict[str, int] = {}
         for number, row in enumerate(rows, start=1):
-            for column in (source, focal.column, *numeric):
+            for column in (source, focal.column, *numeric, *controls):
                 if column not in row:
                     raise InputError(
                         f"row {number}: no column {column!r} (columns: {', '.join(sorted(row))})",
@@ -192,7 +203,7 @@ class GelbachData:
             if _missing(level) or (focal.base_levels and str(level) not in wanted):
                 left_out["outside_contrast"] += 1
                 continue
-            if any(_missing(row[column]) for column in numeric):
+            if any(_missing(row[column]) for column in (*numeric, *controls)):
                 left_out["missing_values"] += 1
                 continue
             if focal.levels:
@@ -202,10 +213,12 @@ class GelbachData:
             y.append(_number(row[outcome], number, outcome))
             x2.append([_number(row[column], number, column) for column in families])
             labels.append(str(row[source]))
+            control_values.append([str(row[column]) for column in controls])
         if focal.levels:
             _check_levels_seen(rows_seen, focal)
         codes, source_labels = group_codes(labels)
         k1, k2 = len(focal.names()), len(families)
+        dummies, dummy_names = _dummies(control_values, controls)
         return cls(
             y=np.asarray(y, dtype=np.float64),
             focal=np.asarray(x1, dtype=np.float64).reshape(len(y), k1),
@@ -217,4 +230,23 @@ class GelbachData:
             attribute_names=tuple(families),
             families=tuple(families.values()),
             left_out=left_out,
+            controls=dummies,
+            control_names=dummy_names,
         )
+
+
+def _dummies(
+    values: Sequence[Sequence[str]], columns: Sequence[str]
+) -> tuple[FloatArray | None, tuple[str, ...]]:
+    """One 0/1 column per level after the first (sorted) of each control column."""
+    if not columns:
+        return None, ()
+    blocks, names = [], []
+    for j, column in enumerate(columns):
+        levels = sorted({row[j] for row in values})
+        for level in levels[1:]:
+            blocks.append([float(row[j] == level) for row in values])
+            names.append(f"{column}={level}")
+    if not blocks:
+        return None, ()
+    return np.asarray(blocks, dtype=np.float64).T.reshape(len(values), len(blocks)), tuple(names)

@@ -87,25 +87,40 @@ class CrossProducts:
     per_source: FloatArray
     scale: FloatArray
     k1: int
+    k0: int = 0
 
     @classmethod
     def from_data(cls, data: GelbachData) -> CrossProducts:
-        columns = np.column_stack([data.focal, data.attributes, data.y])
+        controls = data.controls if data.controls is not None else np.zeros((data.y.shape[0], 0))
+        columns = np.column_stack([controls, data.focal, data.attributes, data.y])
         within = demean(columns, data.sources, data.n_sources)
         rms = np.sqrt(np.mean(within[:, :-1] ** 2, axis=0))
         _check_variation(data, rms, np.abs(columns[:, :-1]).max(axis=0))
         scale = rms
         within[:, :-1] /= scale
         per_source = cluster_crossproducts(within, data.sources, data.n_sources)
-        return cls(per_source=per_source, scale=scale, k1=data.focal.shape[1])
+        k0 = controls.shape[1]
+        return cls(per_source=per_source, scale=scale[k0:], k1=data.focal.shape[1], k0=k0)
 
     def total(self) -> FloatArray:
         """Cross-products of the whole sample."""
         out: FloatArray = self.per_source.sum(axis=0)
         return out
 
+    def partial_out(self, sums: FloatArray) -> FloatArray:
+        """Cross-products of ``[focal, attributes, y]`` after the controls are partialled
+        out (Frisch-Waugh-Lovell: the Schur complement of the controls' block), so both
+        models hold the controls fixed without decomposing over them."""
+        k0 = self.k0
+        if k0 == 0:
+            return sums
+        a, b = sums[..., :k0, :k0], sums[..., :k0, k0:]
+        reduced: FloatArray = sums[..., k0:, k0:] - np.swapaxes(b, -1, -2) @ _solve_batch(a, b)
+        return reduced
+
     def solve(self, sums: FloatArray) -> Estimates:
-        """Estimates from summed cross-products ``sums`` (..., m, m)."""
+        """Estimates from summed cross-products ``sums`` (..., m, m) of all columns."""
+        sums = self.partial_out(sums)
         k1, p = self.k1, sums.shape[-1] - 1
         s11 = sums[..., :k1, :k1]
         right = np.concatenate([sums[..., :k1, p : p + 1], sums[..., :k1, k1:p]], axis=-1)
@@ -122,7 +137,7 @@ class CrossProducts:
 
 def _check_variation(data: GelbachData, rms: FloatArray, size: FloatArray) -> None:
     """Refuse a regressor whose within-source spread is rounding noise of its size."""
-    names = (*data.focal_names, *data.attribute_names)
+    names = (*data.control_names, *data.focal_names, *data.attribute_names)
     for name, spread, largest in zip(names, rms, size, strict=True):
         if spread <= WITHIN_RTOL * largest:
             raise InputError(
@@ -202,7 +217,7 @@ def decompose(data: GelbachData, cross: CrossProducts | None = None) -> Decompos
     """
     cross = cross or CrossProducts.from_data(data)
     sums = cross.total()
-    _check_conditioning(sums)
+    _check_conditioning(cross.partial_out(sums))
     return Decomposition(
         outcome=data.outcome,
         focal_names=data.focal_names,

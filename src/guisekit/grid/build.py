@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError
@@ -183,28 +184,24 @@ def _reorder(
 ) -> list[dict[str, Any]]:
     """Rows sorted into ``inputs.order`` and, with an id template, numbered and renamed."""
     # keys hold factor indices in FACTORS order; sort by them permuted into inputs.order
-    positions = [FACTORS.index(f) for f in inputs.order]
-    ranked = sorted(zip(keys, rows, strict=True), key=lambda kr: [kr[0][i] for i in positions])
+    rank = itemgetter(*(FACTORS.index(f) for f in inputs.order))
+    ranked = sorted(zip(keys, rows, strict=True), key=lambda kr: rank(kr[0]))
     ids = inputs.ids
     if ids is None:
         return [row for _, row in ranked]
     within = [FACTORS.index(f) for f in ids.count_within]
     counters: dict[tuple[int, ...], int] = {}
+    values: dict[str, Any] = {**ids.fields, "grid": inputs.name}  # refilled for every row
+    fill = ids.template.format_map
     for key, row in ranked:
         scope = tuple(key[i] for i in within)
         index = counters.get(scope, ids.start)
         counters[scope] = index + 1
-        _, _, axis_slug, value_slug = idents[key[4]]
-        row["id"] = ids.render(
-            {
-                "grid": inputs.name,
-                "language": row["language"],
-                "placement": row["placement"],
-                "axis": axis_slug,
-                "identifier": value_slug,
-                "profile": profile_slugs[key[2]],
-                "question": question_slugs[key[3]],
-                "index": index,
-            }
-        )
+        _, _, values["axis"], values["identifier"] = idents[key[4]]
+        values["language"] = row["language"]
+        values["placement"] = row["placement"]
+        values["profile"] = profile_slugs[key[2]]
+        values["question"] = question_slugs[key[3]]
+        values["index"] = index
+        row["id"] = fill(values)
     return [row for _, row in ranked]

@@ -37,6 +37,18 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+_SUBJECT = re.compile(
+    r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|a|an|no one|"
+    r"nobody|someone|\ue000\d+\ue001)\b",
+    re.IGNORECASE,
+)
+_AUXILIARIES = frozenset(
+    "is are was were am has have had will would can could did does do should said says "
+    "told".split()
+)
+_DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
+# Hindi nouns of light verbs ("baat karna") and their gender
+_INCORPORATED = {"baat": "f", "koshish": "f", "shikayat": "f", "madad": "f", "intezaar": "m"}
 # words that can start the subject after a leading adverbial
 _SUBJECT_START = frozenset(
     "i we you they he she it the my our his her their this that a an there".split()
@@ -119,6 +131,9 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
+            if _DESIRE.match(left) and not _BORROW.match(right):
+                # "I want X removed and Y refunded": the second part is not a clause
+                continue
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
                 continue
@@ -145,11 +160,60 @@ class ClauseConverter:
                 )
             if second is None:
                 continue
-            joiner = () if conj == "," else _words(self.r.conjunctions[conj], self.r)
+            joiner = () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]
+        return self._switch(text, offset, condition) if depth == 0 else None
+
+    def _switch(self, text: str, offset: int, condition: bool) -> Toks | None:
+        """Clause-level code-switching: of two coordinated clauses, one converted and the
+        other kept exactly as written in English ("Maine bank ko do baar call kiya, but
+        they never answered"), as Hinglish writers switch at clause boundaries. Only
+        full clauses (the English one has its own subject) are switched, never a part
+        of a clause, so nothing ungrammatical is written."""
+        mark = len(self.used)
+        for match in _SPLITS.finditer(text):
+            conj = (match.group("conj") or match.group("so") or "").lower()
+            if conj not in ("and", "but", "because", "so", "or"):
+                continue
+            left, right = text[: match.start()], text[match.end() :]
+            if not (_SUBJECT.match(right) and _SUBJECT.match(left)) or _DESIRE.search(left):
+                continue  # after "I want X removed", "Y corrected" is no clause
+            if not (self._finite(left) and self._finite(right)):
+                continue  # "my husband and I ...": a noun phrase, not two clauses
+            right_at = offset + match.end()
+            del self.used[mark:]
+            comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
+            first = self.convert(left, offset, condition=condition, depth=1)
+            if first is not None:
+                self.used.append("switch.english_clause")
+                english = self._english(f"{conj} {right}")
+                return (*first, *comma, *english)
+            second = self.convert(right, right_at, condition=condition, depth=1)
+            if second is not None:
+                self.used.append("switch.english_clause")
+                joiner = _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
+                return (*self._english(left), *comma, *joiner, *second)
+        del self.used[mark:]
         return None
+
+    def _finite(self, text: str) -> bool:
+        """Whether a clause part has a finite verb (so it is a clause of its own)."""
+        words = [w.low for w in words_of(text)]
+        if any(w in _AUXILIARIES for w in words):
+            return True
+        return any(
+            {"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[1:]
+        )
+
+    def _english(self, masked: str) -> Toks:
+        """Tokens of a clause kept in English, as written (protected spans restored)."""
+        out = []
+        for word in self.r.masked.unmask(masked).split():
+            tag = "other" if any(c.isdigit() for c in word) else "en"
+            out.append(Tok(word, tag))  # type: ignore[arg-type]
+        return tuple(out)
 
     def _starts_with_verb(self, text: str) -> bool:
         """Whether a clause part starts with a verb (after adverbs): only then does it
@@ -272,8 +336,15 @@ def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> 
     """Gender and number a verb agrees with: slot ``ctl``, its own object, or masculine
     singular (the neutral agreement of Hindi when nothing controls it)."""
     target = verb.obj if ctl == "obj" else slots.get(ctl) if ctl else None
+    if ctl == "obj" and verb.obj_marked:
+        target = None  # an object with ko/se does not control agreement
     if isinstance(target, NounPhrase):
         return target.gender, target.plural
+    if ctl == "obj" and target is None:
+        # a light verb's own Hindi noun controls when no object does: "baat ki"
+        first = verb.entry.english.split(" ")[0] if verb.entry.english else ""
+        if first in _INCORPORATED:
+            return _INCORPORATED[first], False
     return "m", False
 
 

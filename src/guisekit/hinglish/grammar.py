@@ -31,7 +31,7 @@ class Renderer(NounRenderer):
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
-            adverbs.append(self.adverbs[" ".join(w.low for w in words[i : i + size])])
+            adverbs.append(self.adverb(" ".join(w.low for w in words[i : i + size])))
             i += size
         entry, size = None, 0
         for n in (3, 2, 1):
@@ -41,18 +41,25 @@ class Renderer(NounRenderer):
                 break
         if entry is None:
             return None
+        if entry.low is not None and self.rng.random() >= self.mix_ratio:
+            entry = entry.low  # "start kiya" rather than "shuru kiya"
         rest = list(words[i + size :])
         trailing: list[str] = []
         trailing_time: list[Tok] = []
+        later = self._later(rest)
+        if later:
+            # "two days later" -> "two days baad"
+            trailing_time[:0] = [*later, Tok("baad", "hi")]
+            del rest[-len(later) - 1 :]
         while rest and (size := self._trailing_adverb(rest)):
-            trailing.insert(0, self.adverbs[" ".join(w.low for w in rest[-size:])])
+            trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]
         while rest and self._time_span(rest[-1]) and not (
             len(rest) > 1 and self._prep_len(rest, len(rest) - 2)
         ):
             trailing_time.insert(0, self._placeholder(rest.pop()))
             while rest and (size := self._trailing_adverb(rest)):
-                trailing.insert(0, self.adverbs[" ".join(w.low for w in rest[-size:])])
+                trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
                 del rest[-size:]
         adverbs += trailing
         counted = self._count(rest)
@@ -66,12 +73,17 @@ class Renderer(NounRenderer):
         size = self._phrase_at(rest, 0, "adverbs") if end else 0
         in_place: list[Tok] = []
         if end and size == end:  # "worked there for 2 years": an adverb, not an object
-            in_place = self.tagged(self.adverbs[" ".join(w.low for w in rest[:end])])
+            in_place = self.tagged(self.adverb(" ".join(w.low for w in rest[:end])))
             rest = rest[end:]
             end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
         if end and rest[0].low in _NOMINATIVE:
             return None  # "considering I will ...": a clause, not an object
-        obj = self.np(rest[:end]) if end else None
+        obj_words = rest[:end]
+        while len(obj_words) > 1 and (size := self._trailing_adverb(obj_words)):
+            # "sent these documents twice by fax": the adverb is not part of the object
+            in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))
+            obj_words = obj_words[:-size]
+        obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
         chain = (
@@ -82,6 +94,7 @@ class Renderer(NounRenderer):
         if chain is None:
             return None
         obj_toks: Toks = ()
+        marker = ""
         if obj is not None:
             marker = entry.person if (obj.person or obj.pronoun is not None) else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
@@ -89,7 +102,18 @@ class Renderer(NounRenderer):
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
         late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
-        return VerbPhrase(pre, entry, obj, self.lex, tuple(late))
+        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+
+    def _later(self, rest: Sequence[Word]) -> list[Tok]:
+        """The span of time of a trailing "N days later", as tokens ([] if none)."""
+        if len(rest) < 2 or rest[-1].low != "later":
+            return []
+        if is_placeholder(rest[-2].text):
+            return [self._placeholder(rest[-2])]
+        unit = rest[-2].low.rstrip("s")
+        if len(rest) >= 3 and unit in self.units and is_placeholder(rest[-3].text):
+            return [self._placeholder(rest[-3]), Tok(rest[-2].text, "en")]
+        return []
 
     def _time_span(self, word: Word) -> bool:
         """A protected time expression ("last Tuesday", "yesterday"): an adverbial that

@@ -18,7 +18,8 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from guisekit.errors import ResourceError
@@ -29,7 +30,7 @@ __all__ = ["Content", "HinglishLexicon", "Spelling", "VerbEntry", "default_lexic
 Gender = Literal["m", "f"]
 VerbType = Literal["t", "i", "d"]
 _DIR = "hinglish"
-_LIGHT_VERBS = ("kar", "ho")
+_LIGHT_VERBS = ("kar", "ho", "de")  # "jawab dena": the noun stays before the light verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,7 @@ class VerbEntry:
     stem: str
     type: VerbType
     person: str
+    low: VerbEntry | None = None  # the rendering used with probability 1 - mix_ratio
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,9 @@ def _regular_forms(base: str) -> dict[str, str]:
         past, ing = head + "d", head[:-1] + "ing"
     elif head.endswith("y") and head[-2:-1] not in "aeiou":
         past, ing = head[:-1] + "ied", head + "ing"
+    elif re.fullmatch(r"[^aeiou]*[aeiou][bdfgklmnprtv]", head):
+        # one syllable ending consonant-vowel-consonant doubles it: flagged, stopped
+        past, ing = head + head[-1] + "ed", head + head[-1] + "ing"
     else:
         past, ing = head + "ed", head + "ing"
     if head.endswith(("s", "sh", "ch", "x", "z", "o")):
@@ -90,6 +95,16 @@ def _regular_forms(base: str) -> dict[str, str]:
     else:
         third = head + "s"
     return {"past": past + tail, "third": third + tail, "ing": ing + tail}
+
+
+def _verb_entry(base: str, hindi: str, kind: str, person: str) -> VerbEntry:
+    words = hindi.split(" ")
+    if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
+        head = base.split(" ")[0]
+        stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
+    else:  # a Hindi verb replaces the English one
+        stem, english = hindi, ""
+    return VerbEntry(base, english, stem, kind, person)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -130,6 +145,16 @@ class HinglishLexicon:
         return found
 
     @functools.cached_property
+    def gender_suffixes(self) -> tuple[tuple[str, Gender], ...]:
+        """Default gender by ending for nouns missing from content.tsv, longest first."""
+        rows = read_table(f"{_DIR}/gender_suffixes.tsv", ("suffix", "gender", "example"))
+        for suffix, gender, _ in rows:
+            if gender not in ("m", "f"):
+                raise ResourceError(f"{_DIR}/gender_suffixes.tsv: bad gender for {suffix!r}")
+        ordered = sorted(rows, key=lambda row: len(row[0]), reverse=True)
+        return tuple((suffix, gender) for suffix, gender, _ in ordered)  # type: ignore[misc]
+
+    @functools.cached_property
     def phrases(self) -> dict[str, str]:
         rows = read_table(f"{_DIR}/phrases.tsv", ("english", "hinglish"))
         return {english.lower(): "" if hinglish == "-" else hinglish for english, hinglish in rows}
@@ -144,18 +169,15 @@ class HinglishLexicon:
     @functools.cached_property
     def verb_forms(self) -> dict[str, dict[str, VerbEntry]]:
         """English verb form -> {form kind (base, past, participle, third, ing): entry}."""
-        columns = ("english", "past", "participle", "hindi", "type", "person")
+        columns = ("english", "past", "participle", "hindi", "type", "person", "at_low_mix")
         index: dict[str, dict[str, VerbEntry]] = {}
-        for base, past, participle, hindi, kind, person in read_table(f"{_DIR}/verbs.tsv", columns):
+        rows = read_table(f"{_DIR}/verbs.tsv", columns)
+        for base, past, participle, hindi, kind, person, low in rows:
             if kind not in ("t", "i", "d"):
                 raise ResourceError(f"{_DIR}/verbs.tsv: bad type {kind!r} for {base!r}")
-            words = hindi.split(" ")
-            if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
-                head = base.split(" ")[0]
-                stem, english = words[-1], " ".join(head if w == "~" else w for w in words[:-1])
-            else:  # a Hindi verb replaces the English one
-                stem, english = hindi, ""
-            entry = VerbEntry(base, english, stem, kind, "" if person == "-" else person)  # type: ignore[arg-type]
+            role = "" if person == "-" else person
+            second = None if low == "-" else _verb_entry(base, low, kind, role)
+            entry = replace(_verb_entry(base, hindi, kind, role), low=second)
             forms = _regular_forms(base)
             forms["base"] = base
             if past != "-":

@@ -68,14 +68,15 @@ class HinglishResult:
         return sum(s.status == "converted" for s in self.sentences) / len(self.sentences)
 
 
-def _opener(body: str, lexicon: HinglishLexicon) -> tuple[str, str, bool]:
-    """A leading discourse marker's Hindi, the rest of the clause, and whether a comma
-    followed the marker."""
+def _opener(body: str, lexicon: HinglishLexicon, renderer: Renderer) -> tuple[str, str, bool]:
+    """A leading discourse marker's Hindi (or English, at the code-mixing ratio), the
+    rest of the clause, and whether a comma followed the marker."""
     openers = lexicon.grammar["openers"]
     for english in sorted(openers, key=len, reverse=True):
         match = re.match(rf"{re.escape(english)}\b(,?)\s+", body, re.IGNORECASE)
         if match:
-            return str(openers[english]), body[match.end() :], bool(match.group(1))
+            chosen = renderer.mixed(english, str(openers[english]))
+            return chosen, body[match.end() :], bool(match.group(1))
     return "", body, False
 
 
@@ -146,9 +147,9 @@ def _convert(
     end_match = _END.search(masked.text)
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
-    opener, rest, comma = _opener(body, lexicon)
-    rest = _decapitalise(rest, lexicon)
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
+    opener, rest, comma = _opener(body, lexicon, renderer)
+    rest = _decapitalise(rest, lexicon)
     converter = ClauseConverter(renderer)
     converted = converter.convert(rest, len(body) - len(rest))
     if converted is None:

@@ -1,11 +1,16 @@
 """Validation of a Hinglish variant, whichever engine made it.
 
-Three checks, each failure reported with what went wrong:
+Four checks, each failure reported with what went wrong:
 
 - script: only Latin letters (or Latin and Devanagari when Devanagari was asked for);
 - facts: the exact fact check (:func:`guisekit.facts.check_facts`) passes against the
   original;
-- mix: the share of Hindi-tagged words lies within the requested band.
+- mix: the share of Hindi-tagged words lies within the requested band;
+- roles: every number keeps its role, sentence by sentence (from/to of a change, a count;
+  :mod:`guisekit.hinglish.roles`).
+
+A variant that fails any check is not ``ok``: the corpus runner makes it an ``error`` row
+with these failures as its reason.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from guisekit.facts import check_facts
+from guisekit.hinglish.roles import role_problems
 from guisekit.hinglish.tagging import hindi_share, tag_words
 from guisekit.hinglish.text import LanguageTag
 
@@ -35,10 +41,11 @@ class HinglishValidation:
     hindi_share: float
     band: tuple[float, float]
     failures: tuple[str, ...]
+    roles_ok: bool = True
 
     @property
     def passed(self) -> bool:
-        return self.script_ok and self.facts_ok and self.mix_ok
+        return self.script_ok and self.facts_ok and self.mix_ok and self.roles_ok
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,6 +53,7 @@ class HinglishValidation:
             "script_ok": self.script_ok,
             "facts_ok": self.facts_ok,
             "mix_ok": self.mix_ok,
+            "roles_ok": self.roles_ok,
             "hindi_share": self.hindi_share,
             "band": list(self.band),
             "failures": list(self.failures),
@@ -102,6 +110,9 @@ def validate_hinglish(
         failures.append(
             f"mix: Hindi share {share:.2f} outside [{min_hindi_share:.2f}, {max_hindi_share:.2f}]"
         )
+    roles = role_problems(original, rewrite)
+    if roles:
+        failures.append("roles: " + "; ".join(roles[:_SHOWN]))
     return HinglishValidation(
         not problems,
         facts.passed,
@@ -109,4 +120,5 @@ def validate_hinglish(
         share,
         (min_hindi_share, max_hindi_share),
         tuple(failures),
+        not roles,
     )

@@ -48,8 +48,21 @@ class WordRenderer:
         self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
         self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
+        self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
 
     # --- words ---------------------------------------------------------------------------
+
+    def mixed(self, english: str, hindi: str) -> str:
+        """A connective or adverb Hinglish writers also leave in English ("but",
+        "already", "recently"): Hindi with probability ``mix_ratio``, else the English
+        word; any other word is always its Hindi rendering."""
+        if english not in self.keep_english:
+            return hindi
+        return hindi if self.rng.random() < self.mix_ratio else english
+
+    def adverb(self, english: str) -> str:
+        """An adverb's rendering at the code-mixing ratio (see :meth:`mixed`)."""
+        return self.mixed(english, self.adverbs[english])
 
     def tok(self, text: str) -> Tok:
         """A frame word: Hindi if the spelling table has it, else English."""
@@ -158,9 +171,19 @@ class WordRenderer:
             entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
         )
         found = entry or singular
-        gender: Gender | None = found.gender if found is not None else None
+        gender: Gender | None = found.gender if found is not None else self._default_gender(low)
         kind = found.kind if found is not None else "-"
         return gender, plural, kind == "person", kind == "place"
+
+    def _default_gender(self, low: str) -> Gender | None:
+        """The gender an unlisted noun takes by its ending (gender_suffixes.tsv), if any."""
+        if not low.isalpha():
+            return None
+        base = low[:-3] + "y" if low.endswith("ies") else low[:-1] if low.endswith("s") else low
+        for suffix, gender in self.lex.gender_suffixes:
+            if base.endswith(suffix) and len(base) > len(suffix) + 2:
+                return gender
+        return None
 
     def merge(self, words: Sequence[Word]) -> list[Word]:
         """Join the words of a fixed expression (``cost of living``, ``the other``) into one

@@ -85,7 +85,7 @@ class BatchRunner:
                 input_tokens=usage[key].input_tokens + spent[0],
                 output_tokens=usage[key].output_tokens + spent[1],
             )
-            tally = self.runner.tally.setdefault(request.model.label, ModelTally())
+            tally = self.runner.tally.setdefault(request.model.bank, ModelTally())
             tally.input_tokens += spent[0]
             tally.output_tokens += spent[1]
             tally.cost += request.model.prices.cost(*spent, batch=True)
@@ -97,7 +97,7 @@ class BatchRunner:
                 done[key] = verdict
                 self.runner.report(verdict, on_answer)
             else:
-                conversation[key] = [*conversation[key], *verdict]
+                conversation[key] = [*conversation[key], *verdict.append]
 
         try:
             await self._resume(pending, done, settle)
@@ -152,7 +152,7 @@ class BatchRunner:
         """Submit every open item (per model, in chunks), wait for all, judge each reply."""
         by_model: dict[str, list[str]] = {}
         for key in todo:
-            by_model.setdefault(pending[key].model.label, []).append(key)
+            by_model.setdefault(pending[key].model.bank, []).append(key)
         submitted = []
         for keys in by_model.values():
             for start in range(0, len(keys), self.settings.chunk_size):
@@ -185,8 +185,15 @@ class BatchRunner:
     ) -> BatchRecord:
         model = pending[keys[0]].model
         chat = self._chat(model)
-        payloads = {k: chat._get_request_payload(conversation[k]) for k in keys}  # type: ignore[attr-defined]
-        tally = self.runner.tally.setdefault(model.label, ModelTally())
+        # An explicit output mode is honoured; `auto` cannot probe inside a batch: prompt.
+        mode = "prompt" if model.output == "auto" else model.output
+        payloads = {
+            k: chat._get_request_payload(  # type: ignore[attr-defined]
+                conversation[k], **self.runner.call_kwargs(pending[k], mode)
+            )
+            for k in keys
+        }
+        tally = self.runner.tally.setdefault(model.bank, ModelTally())
         tally.requests += len(keys)
         if model.provider == "anthropic":
             client = self._client(model)
@@ -200,7 +207,12 @@ class BatchRunner:
             oai = self._client(model)
             lines = "\n".join(
                 json.dumps(
-                    {"custom_id": k, "method": "POST", "url": "/v1/chat/completions", "body": p}
+                    {
+                        "custom_id": k,
+                        "method": "POST",
+                        "url": "/v1/chat/completions",
+                        "body": _anthropic_params(p),
+                    }
                 )
                 for k, p in payloads.items()
             )
@@ -214,7 +226,7 @@ class BatchRunner:
         return BatchRecord(
             id=batch_id,
             provider=model.provider,
-            model=model.label,
+            model=model.bank,
             keys=tuple(keys),
             status="submitted",
         )
@@ -272,7 +284,7 @@ def _tokens(reply: AIMessage) -> tuple[int, int]:
 
 def _anthropic_params(payload: dict[str, Any]) -> dict[str, Any]:
     """langchain puts some parameters in ``extra_body`` (an SDK feature); a batch request
-    carries them in ``params`` itself."""
+    carries them in its body (OpenAI) or ``params`` (Anthropic) itself."""
     params = {k: v for k, v in payload.items() if k != "extra_body"}
     params.update(payload.get("extra_body") or {})
     return params

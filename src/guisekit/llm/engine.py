@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from guisekit.engines import EngineTask
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
 from guisekit.llm.loop import run_sync
@@ -19,7 +18,7 @@ from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
 from guisekit.llm.runner import Executor, LLMRequest
 from guisekit.llm.store import Answer
-from guisekit.models import Provenance, Source, Variant
+from guisekit.models import EngineTask, Provenance, Source, Variant
 from guisekit.transforms import TransformSpec, all_transforms, entry_of
 
 __all__ = ["PROMPTS", "LLMEngine", "prompt_variables"]
@@ -86,7 +85,7 @@ class LLMEngine:
             check=None if entry.llm_check is None else entry.llm_check(source.text, spec),
         )
 
-    async def arun_tasks(
+    async def run(
         self,
         tasks: Sequence[EngineTask],
         seed: int = 0,
@@ -112,8 +111,8 @@ class LLMEngine:
         seed: int = 0,
         progress: Callable[[int], None] | None = None,
     ) -> list[Variant]:
-        """Blocking :meth:`arun_tasks`."""
-        return run_sync(self.arun_tasks(tasks, seed, progress))
+        """Blocking :meth:`run`."""
+        return run_sync(self.run(tasks, seed, progress))
 
     def transform(self, source: Source, spec: TransformSpec, seed: int = 0) -> Variant:
         key = variant_id(source.id, spec, self.config, seed)
@@ -138,7 +137,7 @@ class LLMEngine:
                 variant_id=key,
                 spec=spec,
                 text=source.text,
-                provenance=Provenance(engine="llm", model=self.model.label, seed=seed),
+                provenance=Provenance(engine="llm", model=self.model.bank, seed=seed),
             )
         template = self._prompts[spec.transform]
         value = answer.value or {}
@@ -152,7 +151,7 @@ class LLMEngine:
             details.update(llm_details(source.text, str(value.get("text", "")), spec))
         provenance = Provenance(
             engine="llm",
-            model=self.model.label,
+            model=self.model.bank,
             params=self.model.identity(),
             prompt_id=template.id,
             prompt_version=template.version_label,

@@ -4,31 +4,34 @@ One :class:`LLMRunner` serves a whole job (every bank, auditor and attribute sta
 store, the per-model rate limits and the accounting are shared. For each request it
 
 1. returns the stored answer if there is one (a finished job re-runs with zero calls);
-2. waits for a concurrency slot and the model's RPM/TPM budget;
-3. calls the chat model, retrying transient faults with jittered exponential backoff that
-   honours Retry-After (a burst of 429s pauses every worker at once);
+2. waits for the model's RPM/TPM budget and a slot under the server's adaptive
+   concurrency limit (:mod:`guisekit.llm.pacing`);
+3. calls the chat model in the request shape its provider honours
+   (:mod:`guisekit.llm.providers`) and the structured-output mode the server accepts
+   (:mod:`guisekit.llm.structured`; ``auto`` probes once per server and remembers),
+   retrying transient faults with jittered exponential backoff that honours Retry-After
+   (a burst of 429s pauses every worker at once);
 4. validates the reply against the prompt's schema, re-asking with the validation error
-   within ``max_reasks`` and the token budget; a refusal is recorded as ``refused``;
+   within ``max_reasks`` and the token budget; a reply cut at the token limit is re-asked
+   with twice the room (within the budget), never retried as a fault; a refusal is
+   recorded as ``refused``;
 5. commits the answer to the store before reporting it, so a killed run loses only the
    calls in flight.
 
 Every request ends as an :class:`~guisekit.llm.store.Answer` with status ``ok``,
-``refused`` or ``error`` (with a reason); none is dropped.
+``refused``, ``truncated`` or ``error`` (with a reason); none is dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from pydantic import BaseModel, ConfigDict, Field
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from tenacity import (
     AsyncRetrying,
     RetryCallState,
@@ -36,23 +39,40 @@ from tenacity import (
     stop_after_attempt,
 )
 
-from guisekit.ids import stable_hash
-from guisekit.llm.answers import Parsed, is_refusal, parse_reply, reask_message, reply_text
+from guisekit.llm.answers import Parsed, is_refusal, parse_reply, reask_message
 from guisekit.llm.chat import ChatFactory, close_chat_model, make_chat_model
 from guisekit.llm.faults import Fault, classify
 from guisekit.llm.limits import Limiter
 from guisekit.llm.loop import run_sync
-from guisekit.llm.prompts import RenderedPrompt
-from guisekit.llm.refs import ModelRef
+from guisekit.llm.pacing import AdaptiveConcurrency, CallOutcome
+from guisekit.llm.providers import provider_for
+from guisekit.llm.refs import ModelRef, OutputMode
+from guisekit.llm.request import (
+    Check,
+    LLMRequest,
+    ModelTally,
+    Reask,
+    RunnerSettings,
+    add_usage,
+    elapsed_ms,
+    failed,
+    opening_messages,
+    reply_logprobs,
+    reply_tokens,
+    schema_json,
+)
 from guisekit.llm.schemas import schema
 from guisekit.llm.store import Answer, Store
+from guisekit.llm.structured import names_response_format, reply_json_text
 from guisekit.models import TokenUsage
 
 __all__ = [
+    "Check",
     "Executor",
     "LLMRequest",
     "LLMRunner",
     "ModelTally",
+    "Reask",
     "RunnerSettings",
     "failed",
     "opening_messages",
@@ -72,70 +92,12 @@ class Executor(Protocol):
     ) -> list[Answer]: ...
 
 
-class RunnerSettings(BaseModel):
-    """How hard to push the providers and how patient to be with them."""
+class _FormatRejected(Exception):
+    """The server rejected the structured-output mode (auto mode falls back)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    concurrency: int = Field(default=16, ge=1, le=1024)
-    max_retries: int = Field(default=6, ge=0, description="Retries of transient faults.")
-    max_reasks: int = Field(default=2, ge=0, description="Re-asks after an invalid reply.")
-    token_budget: int = Field(
-        default=16_000, gt=0, description="Most tokens one request may spend across re-asks."
-    )
-    backoff_base_s: float = Field(default=0.5, gt=0)
-    backoff_cap_s: float = Field(default=60.0, gt=0)
-    limits_from_headers: bool = Field(
-        default=False, description="Adopt the RPM limit a provider announces in its headers."
-    )
-
-
-Check = Callable[[dict[str, Any]], str | None]
-"""A task-specific check of a validated answer: ``None`` when it holds, else the problem,
-which is sent back to the model like a schema error (e.g. Devanagari in a Latin-only
-Hinglish rewrite)."""
-
-
-@dataclass(frozen=True)
-class LLMRequest:
-    """One rendered prompt for one model; ``sample`` tells apart k draws of the same prompt.
-
-    ``check`` is not part of the key: it must be a pure function of the request, so a
-    stored answer that passed it once passes it again.
-    """
-
-    model: ModelRef
-    prompt: RenderedPrompt
-    logprobs: bool = False
-    sample: int = 0
-    check: Check | None = field(default=None, compare=False)
-
-    @functools.cached_property
-    def key(self) -> str:
-        """Hash of everything that decides the answer (never the API key)."""
-        return "a-" + stable_hash(
-            self.model.identity(),
-            self.prompt,
-            _schema_json(self.prompt.output_schema),
-            self.logprobs,
-            self.sample,
-            length=32,
-        )
-
-    @property
-    def prompt_label(self) -> str:
-        return f"{self.prompt.prompt_id}.v{self.prompt.version}"
-
-
-@dataclass
-class ModelTally:
-    """Calls, cache hits, tokens and cost of one model in this process."""
-
-    requests: int = 0
-    cached: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cost: float = 0.0
-    outcomes: dict[str, int] = field(default_factory=dict)
+    def __init__(self, fault: Fault) -> None:
+        super().__init__(fault.detail)
+        self.fault = fault
 
 
 class _Transient(Exception):
@@ -165,6 +127,9 @@ class LLMRunner:
         self._chats: dict[tuple[int, str, bool], BaseChatModel] = {}
         self._active: dict[int, int] = {}
         self._limiters: dict[str, Limiter] = {}
+        self._pacers: dict[str, AdaptiveConcurrency] = {}
+        self._modes: dict[str, OutputMode] = {}
+        self._probes: dict[tuple[int, str], asyncio.Lock] = {}
         self.tally: dict[str, ModelTally] = {}
         self._rng = random.Random(f"backoff:{seed}")
 
@@ -194,7 +159,9 @@ class LLMRunner:
                 done[request.key] = answer
                 self.report(answer, on_answer)
 
-        workers = min(self.settings.concurrency, len(todo))
+        # Workers up to the ceiling; the adaptive limit decides how many call at once.
+        servers = {r.model.label for r in todo}
+        workers = min(self.settings.concurrency * max(1, len(servers)), len(todo))
         loop = id(asyncio.get_running_loop())
         self._active[loop] = self._active.get(loop, 0) + 1
         try:
@@ -212,9 +179,11 @@ class LLMRunner:
         mine = [slot for slot in self._chats if slot[0] == loop]
         for slot in mine:
             await close_chat_model(self._chats.pop(slot))
+        for probe in [p for p in self._probes if p[0] == loop]:
+            del self._probes[probe]
 
     def _chat(self, model: ModelRef, logprobs: bool) -> BaseChatModel:
-        slot = (id(asyncio.get_running_loop()), model.label, logprobs)
+        slot = (id(asyncio.get_running_loop()), model.bank, logprobs)
         if slot not in self._chats:
             self._chats[slot] = self._chat_factory(model, logprobs)
         return self._chats[slot]
@@ -223,6 +192,20 @@ class LLMRunner:
         if model.label not in self._limiters:
             self._limiters[model.label] = Limiter(model.rpm, model.tpm)
         return self._limiters[model.label]
+
+    def pacer(self, model: ModelRef) -> AdaptiveConcurrency:
+        """The concurrency limit of ``model``'s server (shared by every bank on it)."""
+        if model.label not in self._pacers:
+            # A model with a configured rate limit is paced by it (a hosted API): start at
+            # the ceiling. A local server without one starts low and finds its capacity.
+            paced = model.rpm is not None or model.tpm is not None
+            self._pacers[model.label] = AdaptiveConcurrency(
+                self.settings.concurrency,
+                start=self.settings.concurrency if paced else self.settings.start_concurrency,
+                min_excess_s=self.settings.latency_slack_s,
+                adaptive=self.settings.adaptive,
+            )
+        return self._pacers[model.label]
 
     def recall(
         self, requests: Sequence[LLMRequest], on_answer: OnAnswer | None = None
@@ -243,15 +226,53 @@ class LLMRunner:
         if on_answer is not None:
             on_answer(answer)
 
+    def output_mode(self, model: ModelRef) -> OutputMode | None:
+        """The mode calls to ``model`` use now; ``None`` while an ``auto`` model's server
+        has not been probed yet."""
+        if model.output != "auto":
+            return model.output
+        if model.label not in self._modes:
+            known = self.store.output_mode(model.label)
+            if known in provider_for(model).probe_order:
+                self._modes[model.label] = known
+        return self._modes.get(model.label)
+
     async def _answer(self, request: LLMRequest) -> Answer:
+        if self.output_mode(request.model) is not None:
+            return await self._converse(request)
+        # The first request to an unprobed server probes it; the others wait for the result.
+        slot = (id(asyncio.get_running_loop()), request.model.label)
+        lock = self._probes.setdefault(slot, asyncio.Lock())
+        async with lock:
+            if self.output_mode(request.model) is None:
+                return await self._converse(request)
+        return await self._converse(request)
+
+    def _next_mode(self, model: ModelRef, rejected: OutputMode, fault: Fault) -> OutputMode:
+        order = provider_for(model).probe_order
+        mode = (
+            order[min(order.index(rejected) + 1, len(order) - 1)] if rejected in order else "prompt"
+        )
+        self._modes[model.label] = mode
+        self.store.save_output_mode(model.label, mode)
+        return mode
+
+    async def _converse(self, request: LLMRequest) -> Answer:
         started = time.perf_counter()
+        model = request.model
         messages = opening_messages(request)
         usage = TokenUsage()
         attempt = 0
+        max_tokens: int | None = None
+        mode = self.output_mode(model) or provider_for(model).probe_order[0]
         while True:
             attempt += 1
             try:
-                reply = await self._call(request, messages)
+                reply = await self._call(request, messages, mode, max_tokens)
+            except _FormatRejected as exc:
+                mode = self._next_mode(model, mode, exc.fault)
+                attempt -= 1  # the server refused the format, not the request: ask again
+                continue
             except _Transient as exc:
                 return failed(
                     request,
@@ -262,16 +283,22 @@ class LLMRunner:
                     transient=True,
                 )
             except Exception as exc:  # a per-request rejection: recorded, the job goes on
-                # Not cached as final: a rejection (404, 400) usually comes from the
-                # endpoint or config, which the user fixes before running again.
-                return failed(
-                    request, classify(exc).detail, attempt, usage, started, transient=True
-                )
-            usage = _add(usage, reply)
-            verdict = self.judge(request, reply, attempt, usage, started)
+                fault = classify(exc, model.timeout)
+                if fault.kind == "truncated":
+                    reply = AIMessage("", response_metadata={"finish_reason": "length"})
+                else:
+                    # Not cached as final: a rejection (404, 400) usually comes from the
+                    # endpoint or config, which the user fixes before running again.
+                    return failed(request, fault.detail, attempt, usage, started, transient=True)
+            if model.output == "auto" and model.label not in self._modes:
+                self._modes[model.label] = mode  # the server took this mode: remember it
+                self.store.save_output_mode(model.label, mode)
+            usage = add_usage(usage, reply)
+            verdict = self.judge(request, reply, attempt, usage, started, max_tokens=max_tokens)
             if isinstance(verdict, Answer):
                 return verdict
-            messages = [*messages, *verdict]
+            messages = [*messages, *verdict.append]
+            max_tokens = verdict.max_tokens or max_tokens
 
     def judge(
         self,
@@ -282,10 +309,11 @@ class LLMRunner:
         started: float,
         *,
         batch: bool = False,
-    ) -> Answer | list[BaseMessage]:
-        """A reply's outcome: a final answer (ok, refused, or error once re-asks or the
-        token budget run out), or the messages that re-ask the model."""
-        text = reply_text(reply)
+        max_tokens: int | None = None,
+    ) -> Answer | Reask:
+        """A reply's outcome: a final answer (ok, refused, truncated, or error once re-asks
+        or the token budget run out), or how to ask again."""
+        text = reply_json_text(reply)
         parsed = parse_reply(text, schema(request.prompt.output_schema))
         if parsed.value is not None and request.check is not None:
             problem = request.check(parsed.value.model_dump(mode="json"))
@@ -293,12 +321,12 @@ class LLMRunner:
                 parsed = Parsed(None, problem)
         base = {
             "key": request.key,
-            "model": request.model.label,
+            "model": request.model.bank,
             "prompt": request.prompt_label,
             "raw": text,
             "attempts": attempt,
             "usage": usage,
-            "elapsed_ms": _ms(started),
+            "elapsed_ms": elapsed_ms(started),
             "batch": batch,
         }
         if parsed.value is not None:
@@ -306,45 +334,95 @@ class LLMRunner:
                 **base,
                 status="ok",
                 value=parsed.value.model_dump(mode="json"),
-                logprobs=_logprobs(reply),
+                logprobs=reply_logprobs(reply),
             )
         refusal = is_refusal(reply)
         if refusal is not None:
             return Answer(**base, status="refused", reason=refusal)
         spent = usage.input_tokens + usage.output_tokens
+        if provider_for(request.model).truncated(reply):
+            allowed = max_tokens or request.model.max_tokens
+            room = min(2 * allowed, self.settings.token_budget - spent)
+            if attempt > self.settings.max_reasks or room <= allowed:
+                return Answer(
+                    **base,
+                    status="truncated",
+                    reason=f"the reply was cut at the token limit (max_tokens={allowed}); "
+                    "raise the model's max_tokens or the runner's token_budget",
+                )
+            return Reask([], room)
         if attempt > self.settings.max_reasks or spent >= self.settings.token_budget:
             why = "re-asks" if attempt > self.settings.max_reasks else "token budget"
             return Answer(
                 **base, status="error", reason=f"invalid output ({why} exhausted): {parsed.error}"
             )
-        return [AIMessage(text), HumanMessage(reask_message(parsed.error or ""))]
+        return Reask([AIMessage(text), HumanMessage(reask_message(parsed.error or ""))])
 
-    async def _call(self, request: LLMRequest, messages: list[BaseMessage]) -> AIMessage:
-        chat = self._chat(request.model, request.logprobs)
-        limiter = self._limiter(request.model)
-        estimate = sum(len(str(m.content)) for m in messages) // 4 + request.model.max_tokens
-        tally = self.tally.setdefault(request.model.label, ModelTally())
+    def call_kwargs(
+        self, request: LLMRequest, mode: OutputMode, max_tokens: int | None = None
+    ) -> dict[str, Any]:
+        """The keyword arguments of a call in ``mode`` (what the provider adds to the body)."""
+        name = request.prompt.output_schema
+        return provider_for(request.model).call_kwargs(
+            request.model, mode, name, schema_json(name), max_tokens
+        )
+
+    async def _call(
+        self,
+        request: LLMRequest,
+        messages: list[BaseMessage],
+        mode: OutputMode,
+        max_tokens: int | None = None,
+    ) -> AIMessage:
+        model = request.model
+        chat = self._chat(model, request.logprobs)
+        limiter = self._limiter(model)
+        pacer = self.pacer(model)
+        kwargs = self.call_kwargs(request, mode, max_tokens)
+        allowance = max_tokens or model.max_tokens
+        estimate = sum(len(str(m.content)) for m in messages) // 4 + allowance
+        tally = self.tally.setdefault(model.bank, ModelTally())
+        fallback = model.output == "auto" and mode != "prompt"
 
         async def once() -> AIMessage:
-            await limiter.acquire(estimate)
-            tally.requests += 1
+            # The concurrency slot first, then the rate slot: taken the other way round, rate
+            # slots paced apart would be spent in a burst when concurrency slots free up.
+            await pacer.acquire()
+            outcome: CallOutcome = "other"
+            output_tokens = 0
+            sent = time.perf_counter()
             try:
-                reply = await chat.ainvoke(messages)
-            except Exception as exc:
-                limiter.settle(estimate, 0)
-                fault = classify(exc)
-                if not fault.transient:
-                    raise
-                limiter.record(fault.kind == "rate_limit", fault.retry_after)
-                raise _Transient(fault) from exc
-            if not isinstance(reply, AIMessage):
-                raise TypeError(f"chat model returned {type(reply).__name__}, not AIMessage")
-            used = _tokens(reply)
+                await limiter.acquire(estimate)
+                tally.requests += 1
+                sent = time.perf_counter()
+                try:
+                    reply = await chat.ainvoke(messages, **kwargs)
+                except Exception as exc:
+                    limiter.settle(estimate, 0)
+                    fault = classify(exc, model.timeout)
+                    if fault.kind == "timeout":
+                        outcome = "timeout"
+                    if (
+                        fallback
+                        and fault.kind in ("request", "server")
+                        and names_response_format(fault.detail)
+                    ):
+                        raise _FormatRejected(fault) from exc
+                    if not fault.transient:
+                        raise
+                    limiter.record(fault.kind == "rate_limit", fault.retry_after)
+                    raise _Transient(fault) from exc
+                if not isinstance(reply, AIMessage):
+                    raise TypeError(f"chat model returned {type(reply).__name__}, not AIMessage")
+                used = reply_tokens(reply)
+                outcome, output_tokens = "ok", used[1]
+            finally:
+                await pacer.release(outcome, time.perf_counter() - sent, output_tokens)
             limiter.record(False)
             limiter.settle(estimate, used[0] + used[1])
             tally.input_tokens += used[0]
             tally.output_tokens += used[1]
-            tally.cost += request.model.prices.cost(*used)
+            tally.cost += model.prices.cost(*used)
             if self.settings.limits_from_headers:
                 limiter.adopt_headers(dict(reply.response_metadata.get("headers") or {}))
             return reply
@@ -368,69 +446,3 @@ class LLMRunner:
         exc = state.outcome.exception() if state.outcome else None
         after = exc.fault.retry_after if isinstance(exc, _Transient) else None
         return max(jitter, after or 0.0)
-
-
-@functools.cache
-def _schema_json(name: str) -> dict[str, Any]:
-    """The JSON Schema of a named output schema (part of every key; computed once)."""
-    return schema(name).model_json_schema()
-
-
-def opening_messages(request: LLMRequest) -> list[BaseMessage]:
-    """The rendered prompt as langchain messages."""
-    return [
-        SystemMessage(m.content) if m.role == "system" else HumanMessage(m.content)
-        for m in request.prompt.messages
-    ]
-
-
-def failed(
-    request: LLMRequest,
-    reason: str,
-    attempts: int,
-    usage: TokenUsage,
-    started: float,
-    *,
-    transient: bool = False,
-    batch: bool = False,
-) -> Answer:
-    """An ``error`` answer; ``transient`` ones (no usable reply from the model: transport
-    faults, rejected requests) are journalled but retried by a re-run."""
-    return Answer(
-        key=request.key,
-        model=request.model.label,
-        prompt=request.prompt_label,
-        status="error",
-        reason=reason,
-        attempts=attempts,
-        usage=usage,
-        transient=transient,
-        elapsed_ms=_ms(started),
-        batch=batch,
-    )
-
-
-def _ms(started: float) -> float:
-    return round((time.perf_counter() - started) * 1000.0, 3)
-
-
-def _tokens(reply: AIMessage) -> tuple[int, int]:
-    meta = reply.usage_metadata
-    if meta is None:
-        return 0, 0
-    return int(meta.get("input_tokens", 0)), int(meta.get("output_tokens", 0))
-
-
-def _add(usage: TokenUsage, reply: AIMessage) -> TokenUsage:
-    spent = _tokens(reply)
-    return TokenUsage(
-        input_tokens=usage.input_tokens + spent[0], output_tokens=usage.output_tokens + spent[1]
-    )
-
-
-def _logprobs(reply: AIMessage) -> list[dict[str, Any]] | None:
-    found = reply.response_metadata.get("logprobs")
-    if isinstance(found, dict):
-        content = found.get("content")
-        return list(content) if isinstance(content, list) else None
-    return None

@@ -2,6 +2,8 @@
 
 Each answer is committed the moment it arrives, keyed by a hash of everything that decides
 it (model identity, rendered messages, prompt id and version, output schema, sample index).
+It also remembers which structured-output mode each server accepted (see
+:mod:`guisekit.llm.structured`).
 A re-run of a finished job therefore sends no request, and a run killed at any point loses
 at most the calls in flight. Answers that failed without a usable reply from the model (the
 provider was down and retries ran out, or it rejected the request) are journalled but not
@@ -27,7 +29,8 @@ from guisekit.models import TokenUsage
 
 __all__ = ["Answer", "AnswerStatus", "BatchRecord", "Store"]
 
-AnswerStatus = Literal["ok", "refused", "error"]
+AnswerStatus = Literal["ok", "refused", "truncated", "error"]
+"""``truncated``: the reply stopped at the token limit even after a re-ask with more room."""
 
 # Append-only, named migrations; PRAGMA user_version counts the ones applied.
 _MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -45,6 +48,11 @@ _MIGRATIONS: tuple[tuple[str, str], ...] = (
         """CREATE TABLE batches (
             id TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL,
             keys TEXT NOT NULL, status TEXT NOT NULL, created REAL NOT NULL)""",
+    ),
+    (
+        "output_modes",
+        """CREATE TABLE output_modes (
+            server TEXT PRIMARY KEY, mode TEXT NOT NULL, created REAL NOT NULL)""",
     ),
 )
 
@@ -161,6 +169,19 @@ class Store:
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+
+    def output_mode(self, server: str) -> str | None:
+        """The structured-output mode a probe found to work for ``server``, if any."""
+        row = self._db.execute(
+            "SELECT mode FROM output_modes WHERE server = ?", (server,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_output_mode(self, server: str, mode: str) -> None:
+        """Remember the mode that worked, so later runs skip the probe."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO output_modes VALUES (?,?,?)", (server, mode, time.time())
+        )
 
     def save_batch(self, record: BatchRecord) -> None:
         self._db.execute(

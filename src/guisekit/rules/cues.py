@@ -14,12 +14,30 @@ from guisekit.rules.lexicon import PhraseMap, RulesLexicon, default_lexicon
 
 __all__ = ["HedgeScore", "StyleCues", "hedge_score", "style_cues"]
 
-_HEDGE_CATEGORIES = frozenset({"hedge_phrase", "approximator", "softened_modal"})
+_HEDGE_CATEGORIES = frozenset(
+    {
+        "epistemic_verb",
+        "epistemic_adverb",
+        "epistemic_adjective",
+        "epistemic_modal",
+        "approximator",
+        "vagueness",
+        "shield",
+        "conditional",
+    }
+)
+# Rounders hedge only before a figure ("about $500", not "about the fee").
+_ROUNDERS = frozenset(
+    {"about", "around", "roughly", "approximately", "almost", "nearly", "close to",
+     "somewhere around", "in the region of"}
+)  # fmt: skip
+# Degree adaptors hedge only before an adjective or adverb ("a bit late", not "a bit of").
+_ADAPTORS = frozenset({"a bit", "a little", "rather", "fairly"})
 _LOWER_I = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
 _WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 _NUMBER_WORD = re.compile(
     r" (?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|fifty|sixty|hundred|a few|several|half)\b",
+    r"thirty|forty|fifty|sixty|hundred|a few|several|half|double|twice|triple)\b",
     re.IGNORECASE,
 )
 
@@ -82,11 +100,32 @@ def hedge_score(text: str, lexicon: RulesLexicon | None = None) -> HedgeScore:
     return _hedge_score(Doc(text, ()), lexicon or default_lexicon())
 
 
+def _counts(doc: Doc, lex: RulesLexicon, cue: str, start: int, end: int) -> bool:
+    """Whether a matched cue works as a hedge or booster here (Hyland 1998 stresses that
+    hedging is a use in context, not a word): rounders before a figure, "some" before a
+    mass noun, "may" not the month, "a bit"/"rather" before an adjective, "seem(s)" not
+    after "it" (the frame counts itself), "must" not before "have" in a requirement."""
+    text = doc.text
+    if cue in _ROUNDERS:
+        return _before_quantity(text, end)
+    if cue == "some":
+        nxt = doc.next_word(end)
+        return nxt is not None and nxt.lower in lex.claims["mass_nouns"]
+    if cue in ("may", "may not"):
+        return text[start : start + 1] == "m"
+    if cue in _ADAPTORS:
+        nxt = doc.next_word(end)
+        return nxt is not None and (nxt.lower in lex.adjectives or nxt.lower.endswith("ly"))
+    if cue == "a few":
+        return not _before_quantity(text, end)
+    return True
+
+
 def _hedge_score(doc: Doc, lex: RulesLexicon) -> HedgeScore:
     cues = [
         cue
         for cue, start, end in _spans(doc, lex.hedge_cue_map)
-        if lex.hedge_cues[cue] != "approximator" or _before_quantity(doc.text, end)
+        if _counts(doc, lex, cue, start, end)
     ]
     return HedgeScore(
         words=_word_count(doc.text),
@@ -131,8 +170,8 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
         words=_word_count(text),
         contractions=rate(contractions),
         misspellings=rate(len(_matches(doc, lex.fix_spelling))),
-        sophisticated=rate(len(_matches(doc, lex.register_down))),
-        plain=rate(len(_matches(doc, lex.register_up))),
+        sophisticated=rate(len(_matches(doc, lex.sophisticated_words))),
+        plain=rate(len(_matches(doc, lex.plain_words))),
         formal_markers=rate(formal),
         informal_markers=rate(informal),
         hedges=_hedge_score(doc, lex).density,

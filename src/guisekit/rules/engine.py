@@ -15,15 +15,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from guisekit.engines import EngineTask
 from guisekit.errors import ConfigError
 from guisekit.ids import variant_id
-from guisekit.models import AppliedEdit, Provenance, Source, Variant
-from guisekit.personas import Persona
+from guisekit.models import AppliedEdit, EngineTask, Provenance, Source, Variant
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import (
@@ -40,7 +38,17 @@ from guisekit.rules.operators import REGISTRY, STAGES, get_operator
 from guisekit.rules.protect import protected_spans
 from guisekit.transforms import RulesOutput, TransformSpec, entry_of
 
-__all__ = ["ENGINE_VERSION", "OperatorTrial", "PersonaProfiles", "RulesEngine"]
+if TYPE_CHECKING:
+    from guisekit.personas import Persona
+
+__all__ = [
+    "ENGINE_VERSION",
+    "Feature",
+    "OperatorTrial",
+    "PersonaProfiles",
+    "RulesEngine",
+    "load_profiles",
+]
 
 ENGINE_VERSION = "rules.v1"
 BUILTIN_PROFILES = "personas/profiles.yaml"
@@ -56,11 +64,22 @@ def analyse(text: str) -> Doc:
     return Doc(text, protected_spans(text))
 
 
-class PersonaProfiles(BaseModel):
-    """Operator rates of each persona level: ``levels[axis][level][operator] = rate``."""
+class Feature(BaseModel):
+    """One persona feature: an operator's rate and the source documenting it for the group."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    levels: dict[str, dict[str, dict[str, float]]]
+    rate: float = Field(ge=0.0, le=1.0)
+    source: str = Field(min_length=1)
+
+
+class PersonaProfiles(BaseModel):
+    """Feature inventory of each persona level: ``levels[axis][level][operator]`` is a
+    :class:`Feature` (or a bare rate, for user files without sources), and ``unrealised``
+    names the axes the engine leaves unmarked, with the reason."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    levels: dict[str, dict[str, dict[str, Feature | float]]]
+    unrealised: dict[str, str] = Field(default_factory=dict)
 
     def rates(self, persona: Persona) -> dict[str, float]:
         """The persona's operator rates: each level's profile, the higher rate winning."""
@@ -68,17 +87,26 @@ class PersonaProfiles(BaseModel):
         for axis, level in persona.levels:
             profile = self.levels.get(axis, {}).get(level)
             if profile is None:
+                if axis in self.unrealised:
+                    continue
                 raise ConfigError(
                     f"no rules profile for level {level!r} of axis {axis!r}",
                     hint="add it to the persona profiles file (--profiles)",
                 )
-            for name, rate in profile.items():
+            for name, feature in profile.items():
+                rate = feature.rate if isinstance(feature, Feature) else feature
                 merged[name] = max(rate, merged.get(name, 0.0))
         return merged
 
+    def realised(self, axis: str) -> bool:
+        """Whether the engine marks ``axis`` (an axis with features and not declared
+        unrealised)."""
+        levels = self.levels.get(axis, {})
+        return axis not in self.unrealised and any(levels.values())
+
 
 def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
-    ref = BUILTIN_PROFILES if path is None else Path(path)
+    ref = BUILTIN_PROFILES if path is None else Path(path).resolve()
     try:
         profiles = PersonaProfiles.model_validate(read_yaml(ref))
     except ValidationError as exc:
@@ -89,9 +117,10 @@ def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
             hint="see lexicons/personas/profiles.yaml for the format",
         ) from exc
     for axis, levels in profiles.levels.items():
-        for level, rates in levels.items():
-            for name, rate in rates.items():
+        for level, features in levels.items():
+            for name, feature in features.items():
                 get_operator(name)
+                rate = feature.rate if isinstance(feature, Feature) else feature
                 if not 0.0 <= rate <= 1.0:
                     raise ConfigError(
                         f"rate {rate} outside [0, 1]",
@@ -213,6 +242,16 @@ class RulesEngine:
     ) -> list[Variant]:
         """Every source under every spec, source-major."""
         return [self.transform(source, spec, seed) for source in sources for spec in specs]
+
+    async def run(
+        self,
+        tasks: Sequence[EngineTask],
+        seed: int = 0,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[Variant]:
+        """The engine contract: :meth:`run_tasks` (CPU-bound and local, so it does not
+        yield to the event loop)."""
+        return self.run_tasks(tasks, seed, progress)
 
     def run_tasks(
         self,

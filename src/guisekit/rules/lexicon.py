@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from guisekit.errors import ResourceError
@@ -19,7 +19,8 @@ from guisekit.resources import read_lines, read_table, read_yaml
 
 __all__ = ["PhraseMap", "RulesLexicon", "default_lexicon"]
 
-PACKAGED = Path("rules")
+PACKAGED = PurePosixPath("rules")  # a packaged name, not a user path
+_REGISTER_POS = frozenset({"verb", "noun", "adj", "adv", "phrase"})
 
 
 @dataclass(frozen=True)
@@ -125,12 +126,54 @@ class RulesLexicon:
         return PhraseMap.build(pairs)
 
     @functools.cached_property
+    def _register_rows(self) -> list[tuple[str, ...]]:
+        rows = self._tables("register_pairs.tsv", ("plain", "sophisticated", "pos", "swap"))
+        for plain, _, pos, swap in rows:
+            if pos not in _REGISTER_POS or swap not in ("both", "up", "down"):
+                raise ResourceError(
+                    f"register_pairs.tsv: row {plain!r} has pos {pos!r} and swap {swap!r}",
+                    hint=f"pos is one of {sorted(_REGISTER_POS)}; swap is both, up or down",
+                )
+        return rows
+
+    @functools.cached_property
     def register_up(self) -> PhraseMap:
-        return PhraseMap.build(self._pairs("register_pairs.tsv", ("plain", "sophisticated")))
+        """Plain -> sophisticated, for the rows that swap upwards."""
+        return PhraseMap.build((r[0], r[1]) for r in self._register_rows if r[3] != "down")
+
+    @functools.cached_property
+    def register_up_reversible(self) -> PhraseMap:
+        """Plain -> sophisticated for the rows that swap both ways: what register_down
+        undoes exactly, so a standardised guise equals the standardised source."""
+        return PhraseMap.build((r[0], r[1]) for r in self._register_rows if r[3] == "both")
 
     @functools.cached_property
     def register_down(self) -> PhraseMap:
-        return self.register_up.inverse()
+        """Sophisticated -> plain, for the rows that swap downwards."""
+        return PhraseMap.build((r[1], r[0]) for r in self._register_rows if r[3] != "up")
+
+    @functools.cached_property
+    def register_pos(self) -> dict[str, str]:
+        """Part of speech of every register form (plain and sophisticated), lower-case."""
+        pos: dict[str, str] = {}
+        for plain, fancy, tag, _ in self._register_rows:
+            pos[" ".join(plain.lower().split())] = tag
+            pos[" ".join(fancy.lower().split())] = tag
+        return pos
+
+    @functools.cached_property
+    def sophisticated_words(self) -> PhraseMap:
+        """Every sophisticated form (the cue counts them whichever way a row swaps)."""
+        return PhraseMap.build((r[1], r[0]) for r in self._register_rows)
+
+    @functools.cached_property
+    def plain_words(self) -> PhraseMap:
+        return PhraseMap.build((r[0], r[1]) for r in self._register_rows)
+
+    @functools.cached_property
+    def fixed_expressions(self) -> tuple[str, ...]:
+        """Set phrases no word swap may touch, longest first."""
+        return tuple(sorted(self._lines("fixed_expressions.txt"), key=len, reverse=True))
 
     @functools.cached_property
     def misspell(self) -> PhraseMap:
@@ -141,7 +184,7 @@ class RulesLexicon:
         return self.misspell.inverse()
 
     def regional(self, region: str) -> PhraseMap:
-        return self._regional_maps[region]
+        return self._regional_maps.get(region, PhraseMap.build(()))
 
     @functools.cached_property
     def _regional_maps(self) -> dict[str, PhraseMap]:
@@ -325,6 +368,18 @@ class RulesLexicon:
     @functools.cache  # noqa: B019 - lexicons live as long as the process
     def templates(self, kind: str) -> tuple[str, ...]:
         return tuple(str(t) for t in self._yaml("fact_edits.yaml").get(kind, []))
+
+    @functools.cached_property
+    def claims(self) -> dict[str, Any]:
+        """Where hedges and boosters may go, and the vagueness hedges the confident
+        direction removes (claims.yaml)."""
+        data = self._yaml("claims.yaml")
+        return {
+            key: {str(k).lower(): str(v) for k, v in value.items()}
+            if isinstance(value, dict)
+            else tuple(str(x).lower() for x in value)
+            for key, value in data.items()
+        }
 
     @functools.cached_property
     def transforms(self) -> dict[str, Any]:

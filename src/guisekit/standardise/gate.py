@@ -9,12 +9,15 @@ a gate that cannot look never lets a candidate through.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from guisekit.audit.auditor import LLMAuditor, aaudit_pairs
 from guisekit.audit.domains import load_domain
+from guisekit.backend import DEFAULT_CACHE, BankSettings, open_backend
 from guisekit.errors import GuisekitError
-from guisekit.llm import LLMRunner, RunnerSettings, Store, parse_model
+from guisekit.llm.refs import parse_model
 from guisekit.llm.runner import Executor
 from guisekit.standardise.results import GateVerdict
 
@@ -31,11 +34,18 @@ class LLMGateAuditor:
 
     @classmethod
     def from_model(
-        cls, model: str, domain: str = "complaints", cache: str | Path = "llm-cache.sqlite"
+        cls,
+        model: str,
+        domain: str = "complaints",
+        cache: str | Path = DEFAULT_CACHE,
+        bank: BankSettings | None = None,
+        chat_factory: Callable[..., Any] | None = None,
     ) -> LLMGateAuditor:
-        """An auditor on ``model`` (``provider:name[@url]``) with its own cached runner."""
+        """An auditor on ``model`` (``provider:name[@url]``) on the process's shared runner
+        of ``cache``: a corpus run or an audit in the same process on the same cache
+        shares its store and its request limits."""
         auditor = LLMAuditor(parse_model(model), load_domain(domain))
-        return cls(auditor, LLMRunner(Store(cache), RunnerSettings(concurrency=8)))
+        return cls(auditor, open_backend(bank or BankSettings(), cache, chat_factory))
 
     async def __call__(self, original: str, candidate: str, /) -> GateVerdict:
         [[outcome]] = await aaudit_pairs([self.auditor], [(original, candidate)], self.executor)

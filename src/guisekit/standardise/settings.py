@@ -27,6 +27,12 @@ class ServiceSettings(BaseModel):
     max_batch: int = Field(default=256, gt=0, description="Most texts in one request.")
     concurrency: int = Field(default=16, gt=0, description="Requests in progress at once.")
     timeout_s: float = Field(default=30.0, gt=0, description="Per request, waiting included.")
+    header_timeout_s: float = Field(
+        default=10.0, gt=0, description="Seconds for a client to send its request headers."
+    )
+    body_timeout_s: float = Field(
+        default=10.0, gt=0, description="Seconds for a client to send its request body."
+    )
     log_text: bool = False
 
     def check_exposure(self) -> None:

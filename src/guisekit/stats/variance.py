@@ -93,6 +93,14 @@ def _satterthwaite(
     return nu * value / _st.chi2.ppf(1 - tail, nu), nu * value / _st.chi2.ppf(tail, nu), nu
 
 
+def _codes(values: Sequence[Hashable] | np.ndarray) -> np.ndarray:
+    """Integer codes of a factor: ``np.unique`` for integer arrays (fast), else in order of
+    first appearance."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iu":
+        return np.unique(values, return_inverse=True)[1].ravel()
+    return group_codes(list(values))[0]
+
+
 def variance_components(
     y: Sequence[float] | FloatArray,
     source: Sequence[Hashable],
@@ -119,7 +127,7 @@ def variance_components(
         raise InputError("give one source, persona, bank and order per decision")
     if not np.isfinite(values).all():
         raise InputError("variance components need finite outcomes")
-    codes = [group_codes(list(f))[0] for f in factors]
+    codes = [_codes(f) for f in factors]
     shape = tuple(int(c.max()) + 1 for c in codes)
     cell = np.ravel_multi_index(tuple(codes), shape)
     counts = np.bincount(cell, minlength=int(np.prod(shape)))

@@ -1,11 +1,11 @@
 """Decision models with known, planted effects, for testing ``decide`` -> ``gaps`` ->
 ``gelbach`` end to end offline. They say nothing about any real model.
 
-Planted model (complaint remedy tiers no_action / non_monetary / monetary)::
+Planted model (complaint remedy tiers no_action / non_monetary_action / monetary_action)::
 
     p = clip(BASE + INFORMAL * informal_marker_rate + AMOUNT * log10(1 + dollars / 100),
              0.02, 0.98)
-    P(monetary) = p,  P(non_monetary) = P(no_action) = (1 - p) / 2
+    P(monetary_action) = p,  P(non_monetary_action) = P(no_action) = (1 - p) / 2
 
 with ``informal_marker_rate`` the objective attribute of the same name (informal markers
 per 100 words, :func:`guisekit.rules.cues.style_cues`) and ``dollars`` the largest money
@@ -33,7 +33,7 @@ from typing import Any
 
 from guisekit.facts import extract_facts
 from guisekit.rules.cues import style_cues
-from guisekit.testing.stub_models import StubReply, StubRequest
+from guisekit.testing.stub_models import StubReply, StubRequest, TokenLogprob, TopLogprob
 
 __all__ = [
     "AMOUNT",
@@ -78,14 +78,14 @@ def escalation_probability(text: str, *, informal: float = INFORMAL, jitter: flo
 
 
 def _probs(p: float) -> dict[str, float]:
-    return {"no_action": (1 - p) / 2, "non_monetary": (1 - p) / 2, "monetary": p}
+    return {"no_action": (1 - p) / 2, "non_monetary_action": (1 - p) / 2, "monetary_action": p}
 
 
 def _draw(p: float, text: str, repeat: int) -> str:
     u = _unit("draw", text, repeat)
     if u < p:
-        return "monetary"
-    return "non_monetary" if u < p + (1 - p) / 2 else "no_action"
+        return "monetary_action"
+    return "non_monetary_action" if u < p + (1 - p) / 2 else "no_action"
 
 
 def planted(items: Sequence[dict[str, Any]], task: str) -> list[dict[str, Any]]:
@@ -127,10 +127,15 @@ def planted_rating(text: str) -> int:
     return int(min(10, max(1, round(8 - 0.5 * style_cues(text).informal_markers))))
 
 
+REMEDY_LABELS = ("no_action", "non_monetary_action", "monetary_action")
+
+
 def order_biased_responder(request: StubRequest) -> StubReply:
-    """Stub responder for labelled decision prompts (``decide/interview_rating``): the
-    planted rating, except that on about 30% of (text, option order) pairs the model takes
-    the first option listed, so the answer depends on option order but not on repeats."""
+    """Stub responder for labelled decision prompts (``decide/complaint_remedy_labels``,
+    ``decide/interview_rating``). It answers by the planted rule (a remedy label drawn
+    from the planted probabilities, seeded by the text; or the planted rating), except that
+    on about 30% of (text, option order) pairs it takes the first option listed: its answer
+    depends on the option order but never on repeats."""
     system = "\n".join(t for role, t in request.messages if role == "system")
     user = next((t for role, t in request.messages if role == "user"), "")
     found = _TEXT.search(user)
@@ -138,7 +143,30 @@ def order_biased_responder(request: StubRequest) -> StubReply:
     if found is None or not options:
         return StubReply(text="I can only take decisions on texts between <text> tags.")
     text = found["text"]
-    label = str(planted_rating(text))
+    probs: dict[str, float] | None = None
+    if set(options) <= set(REMEDY_LABELS):
+        probs = _probs(escalation_probability(text))
+        label = _draw(probs["monetary_action"], text, 0)
+    else:
+        label = str(planted_rating(text))
     if _unit("first", text, options) < FIRST_OPTION_SHARE or label not in options:
         label = options[0]
-    return StubReply(text=json.dumps({"label": label}))
+        probs = None
+    return _label_reply(label, probs)
+
+
+def _label_reply(label: str, probs: dict[str, float] | None) -> StubReply:
+    """``{"label": ...}`` with OpenAI-style token log-probabilities: at the label token the
+    alternatives carry ``probs`` (the planted probabilities) or 1.0 on the label."""
+    probs = probs or {label: 1.0}
+    top = tuple(TopLogprob(token=name, logprob=math.log(p)) for name, p in probs.items() if p > 0)
+    tokens = ('{"label": "', label, '"}')
+    logprobs = tuple(
+        TokenLogprob(
+            token=token,
+            logprob=math.log(probs[label]) if token == label else 0.0,
+            top=top if token == label else (TopLogprob(token=token, logprob=0.0),),
+        )
+        for token in tokens
+    )
+    return StubReply(text="".join(tokens), logprobs=logprobs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -58,15 +59,30 @@ def parse_messages(body: Any) -> StubRequest:
 
 
 def message(request: StubRequest, reply: StubReply) -> dict[str, Any]:
-    """A ``message`` object: one text block (none for an empty refusal) and usage."""
-    content = [{"type": "text", "text": reply.text}] if reply.text else []
+    """A ``message`` object: one text block (none for an empty refusal) and usage.
+
+    When the request forces a tool (``tool_choice: {type: tool}``) and the reply text is a
+    JSON object, the object comes back as that tool's ``tool_use`` input instead.
+    """
+    content: list[dict[str, Any]] = [{"type": "text", "text": reply.text}] if reply.text else []
+    choice = request.body.get("tool_choice")
+    if isinstance(choice, dict) and choice.get("type") == "tool" and not reply.refusal:
+        try:
+            arguments = json.loads(reply.text)
+        except ValueError:
+            arguments = None
+        if isinstance(arguments, dict):
+            call = {"type": "tool_use", "id": "toolu_stub", "name": choice.get("name")}
+            content = [{**call, "input": arguments}]
     return {
         "id": f"msg_{uuid.uuid4().hex}",
         "type": "message",
         "role": "assistant",
         "model": request.model,
         "content": content,
-        "stop_reason": "refusal" if reply.refusal else "end_turn",
+        "stop_reason": "refusal"
+        if reply.refusal
+        else ("max_tokens" if reply.truncated else "end_turn"),
         "stop_sequence": None,
         "usage": {
             "input_tokens": request.input_tokens,

@@ -37,6 +37,7 @@ from guisekit.testing.stub_models import (
     StubConfig,
     StubReply,
     StubRequest,
+    estimate_tokens,
 )
 from guisekit.testing.stub_state import StubState
 
@@ -100,22 +101,65 @@ async def _json(request: Request) -> Any:
         raise InvalidRequest(f"request body is not valid JSON: {exc}") from exc
 
 
+async def _disconnected(request: Request) -> None:
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 async def _client_stays(request: Request, seconds: float) -> bool:
     """Wait up to ``seconds``; False as soon as the client disconnects.
 
     Lets a hung "timeout" call end when its client gives up, so stopping the server does
-    not wait for hangs nobody is listening to.
+    not wait for hangs nobody is listening to, and lets a test see that an abandoned
+    request closed its connection (counted under status 499).
     """
-
-    async def disconnected() -> None:
-        while (await request.receive())["type"] != "http.disconnect":
-            pass
-
+    if seconds <= 0:
+        return True
     try:
-        await asyncio.wait_for(disconnected(), seconds)
+        await asyncio.wait_for(_disconnected(request), seconds)
     except asyncio.TimeoutError:
         return True
     return False
+
+
+async def _process(state: StubState, request: Request, seconds: float) -> bool:
+    """Take ``seconds`` to answer, in a processing slot when ``capacity`` is set (queueing
+    for one first, like a local server); False when the client left first."""
+    slots = state.slots()
+    if slots is None:
+        return await _client_stays(request, seconds)
+    gone = asyncio.ensure_future(_disconnected(request))
+    slot = asyncio.ensure_future(slots.acquire())
+    try:
+        await asyncio.wait({gone, slot}, return_when=asyncio.FIRST_COMPLETED)
+        if not slot.done():  # the client left while queued: a cancelling server drops it
+            slot.cancel()
+            return False
+        stats = state.stats
+        stats.processing += 1
+        stats.peak_processing = max(stats.peak_processing, stats.processing)
+        try:
+            if gone.done():
+                return False
+            done, _ = await asyncio.wait({gone}, timeout=seconds)
+            return not done
+        finally:
+            stats.processing -= 1
+            slots.release()
+    finally:
+        gone.cancel()
+
+
+def _cut(replies: list[StubReply], max_tokens: int | None) -> list[StubReply]:
+    """Replies longer than ``max_tokens`` cut to it, marked truncated."""
+    if max_tokens is None:
+        return replies
+    return [
+        r.model_copy(update={"text": r.text[: max_tokens * 4], "truncated": True})
+        if estimate_tokens(r.text) > max_tokens and not r.refusal
+        else r
+        for r in replies
+    ]
 
 
 async def _model_call(state: StubState, request: Request, provider: Provider) -> Response:
@@ -123,7 +167,15 @@ async def _model_call(state: StubState, request: Request, provider: Provider) ->
     wire = _WIRES[provider]
     body = await _json(request)
     call = wire.parse(body)
+    state.stats.bodies.append(body)
     config = state.config
+    rejection = (
+        stub_openai.format_rejection(body, config.response_formats)
+        if provider == "openai"
+        else None
+    )
+    if rejection is not None:
+        return _error(state, provider, *rejection)
     now = time.monotonic()
     caps: tuple[tuple[Fault, RateWindow, int | None], ...] = (
         ("rpm_limit", state.requests, config.rpm_limit),
@@ -146,8 +198,8 @@ async def _model_call(state: StubState, request: Request, provider: Provider) ->
     if fault == "timeout":
         if not await _client_stays(request, config.timeout_hang_s):
             return Response(status_code=499)
-    else:
-        await asyncio.sleep(config.latency + config.latency_jitter * jitter)
+    elif not await _process(state, request, config.latency + config.latency_jitter * jitter):
+        return Response(status_code=499)
     if fault == "rate_500":
         return _error(state, provider, 500, "The server had an error (injected by the stub)")
     if fault == "malformed":
@@ -157,6 +209,8 @@ async def _model_call(state: StubState, request: Request, provider: Provider) ->
     except Exception as exc:  # the responder is user code: report its failure as a 500
         state.stats.responder_errors += 1
         return _error(state, provider, 500, f"stub responder failed: {exc!r}")
+    if config.honour_max_tokens:
+        replies = _cut(replies, call.params.max_tokens)
     state.spend_tokens(call, replies)
     return _reply(state, provider, 200, wire.build(call, replies))
 

@@ -114,6 +114,23 @@ class StubConfig(_Frozen):
         default=30.0, gt=0.0, description="How long a 'timeout' fault stalls before answering."
     )
     batch_delay_s: float = Field(default=0.0, ge=0.0, description="Time a batch takes to end.")
+    capacity: int | None = Field(
+        default=None,
+        ge=1,
+        description="Model calls processed at once; the rest wait in a queue, as on a local "
+        "llama.cpp or Ollama server (None: unlimited).",
+    )
+    response_formats: Literal["any", "llama.cpp", "text_only"] = Field(
+        default="any",
+        description="Structured-output dialect: any (accept every mode), llama.cpp (OpenAI's "
+        "json_schema response_format gets a 500, as from llama-cpp-python's server), "
+        "text_only (any response_format or tools get a 400).",
+    )
+    honour_max_tokens: bool = Field(
+        default=False,
+        description="Cut replies longer than the request's max_tokens (4 characters a "
+        "token) and answer finish_reason=length, as a real server does.",
+    )
     rate_batch_item_error: float = _Rate
     rate_batch_item_expired: float = _Rate
     seed: int = 0
@@ -197,11 +214,13 @@ class StubReply(_Frozen):
     With ``refusal=True`` the text is the refusal message: OpenAI returns it as
     ``message.refusal`` with ``content: null``, Anthropic as ``stop_reason: "refusal"``.
     Without ``logprobs`` the stub makes up one token per word when logprobs are requested.
+    ``truncated`` replies stopped at the token limit (``finish_reason: length``).
     """
 
     text: str
     logprobs: tuple[TokenLogprob, ...] | None = None
     refusal: bool = False
+    truncated: bool = False
 
 
 Responder = Callable[[StubRequest], StubReply]
@@ -213,7 +232,9 @@ class StubStats(_Frozen):
     ``total_requests``, ``by_endpoint`` (``"POST /v1/chat/completions"``) and ``by_status``
     count every provider request (not ``/_stub/*``). A request whose client went away before
     the answer is counted under status 499. ``arrival_times`` are wall-clock seconds of each
-    model call (chat completions and messages), rejected ones included, in arrival order.
+    model call (chat completions and messages), rejected ones included, in arrival order;
+    ``bodies`` are the JSON bodies of the last 500 model calls, as the server received them.
+    ``peak_processing`` is the most calls processed at once under ``capacity``.
     """
 
     total_requests: int = 0
@@ -224,6 +245,8 @@ class StubStats(_Frozen):
     arrival_times: tuple[float, ...] = ()
     faults: dict[Fault, int] = Field(default_factory=dict)
     responder_errors: int = 0
+    bodies: tuple[dict[str, Any], ...] = ()
+    peak_processing: int = 0
 
     def peak_in_window(self, window_s: float) -> int:
         """Most model calls that arrived within any ``window_s`` span (an observed RPM)."""

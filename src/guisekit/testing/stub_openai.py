@@ -19,7 +19,15 @@ from guisekit.testing.stub_models import (
     estimate_tokens,
 )
 
-__all__ = ["chat_completion", "error_body", "openai_logprobs", "parse_chat", "token_logprobs"]
+__all__ = [
+    "chat_completion",
+    "error_body",
+    "forced_tool",
+    "format_rejection",
+    "openai_logprobs",
+    "parse_chat",
+    "token_logprobs",
+]
 
 _ROLES: dict[str, Role] = {
     "system": "system",
@@ -85,6 +93,24 @@ def parse_chat(body: Any) -> StubRequest:
     )
 
 
+def format_rejection(body: dict[str, Any], dialect: str) -> tuple[int, str] | None:
+    """The error a server of ``dialect`` gives a structured-output request it does not
+    take: llama-cpp-python's server answers OpenAI's ``json_schema`` with a 500 (it knows
+    ``text`` and ``json_object`` with a ``schema``); a text-only server rejects any
+    ``response_format`` or ``tools`` with a 400."""
+    response_format = body.get("response_format")
+    kind = response_format.get("type") if isinstance(response_format, dict) else None
+    if dialect == "llama.cpp" and kind == "json_schema":
+        return 500, (
+            "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n  "
+            "Input should be 'text' or 'json_object' [type=literal_error, "
+            "input_value='json_schema']"
+        )
+    if dialect == "text_only" and (response_format is not None or "tools" in body):
+        return 400, "this server supports neither response_format nor tools"
+    return None
+
+
 def token_logprobs(text: str, top: int) -> tuple[TokenLogprob, ...]:
     """Made-up logprobs for ``text``: one token per word, the word itself most likely."""
     tokens = _WORD.findall(text)
@@ -124,16 +150,35 @@ def openai_logprobs(reply: StubReply, top: int | None) -> dict[str, Any]:
     return {"content": [_logprob_entry(t, top) for t in tokens], "refusal": None}
 
 
+def forced_tool(body: dict[str, Any]) -> str | None:
+    """The function a request forces the model to call (``tool_choice``), if any."""
+    choice = body.get("tool_choice")
+    if isinstance(choice, dict) and isinstance(choice.get("function"), dict):
+        name = choice["function"].get("name")
+        return name if isinstance(name, str) else None
+    return None
+
+
 def _choice(index: int, reply: StubReply, request: StubRequest) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "annotations": []}
+    tool = forced_tool(request.body)
+    finish = "length" if reply.truncated else "stop"
     if reply.refusal:
         message |= {"content": None, "refusal": reply.text or _DEFAULT_REFUSAL}
+    elif tool is not None:  # the reply text is the forced call's arguments
+        call = {"name": tool, "arguments": reply.text}
+        message |= {
+            "content": None,
+            "refusal": None,
+            "tool_calls": [{"id": f"call_{index}", "type": "function", "function": call}],
+        }
+        finish = "length" if reply.truncated else "tool_calls"
     else:
         message |= {"content": reply.text, "refusal": None}
     logprobs = None
     if request.params.logprobs and not reply.refusal:
         logprobs = openai_logprobs(reply, request.params.top_logprobs or 0)
-    return {"index": index, "message": message, "logprobs": logprobs, "finish_reason": "stop"}
+    return {"index": index, "message": message, "logprobs": logprobs, "finish_reason": finish}
 
 
 def chat_completion(request: StubRequest, replies: list[StubReply]) -> dict[str, Any]:

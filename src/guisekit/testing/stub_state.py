@@ -6,8 +6,9 @@ in-process handle reads and changes it by scheduling coroutines onto that loop.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,9 @@ class StatsRecorder:
         self.arrivals: list[float] = []
         self.faults: Counter[Fault] = Counter()
         self.responder_errors = 0
+        self.bodies: deque[dict[str, Any]] = deque(maxlen=500)
+        self.processing = 0
+        self.peak_processing = 0
 
     def begin(self, endpoint: str) -> None:
         """A provider request arrived at ``endpoint`` (``"METHOD /path/{param}"``)."""
@@ -75,6 +79,8 @@ class StatsRecorder:
             arrival_times=tuple(self.arrivals),
             faults=dict(self.faults),
             responder_errors=self.responder_errors,
+            bodies=tuple(self.bodies),
+            peak_processing=self.peak_processing,
         )
 
 
@@ -97,6 +103,17 @@ class StubState:
     requests: RateWindow = field(default_factory=RateWindow)
     tokens: RateWindow = field(default_factory=RateWindow)
     stats: StatsRecorder = field(default_factory=StatsRecorder)
+    _slots: asyncio.Semaphore | None = None
+    _slots_for: int | None = None
+
+    def slots(self) -> asyncio.Semaphore | None:
+        """The queue of a server with limited ``capacity`` (made on the server's loop)."""
+        if self.config.capacity is None:
+            return None
+        if self._slots is None or self._slots_for != self.config.capacity:
+            self._slots = asyncio.Semaphore(self.config.capacity)
+            self._slots_for = self.config.capacity
+        return self._slots
 
     def reset(self) -> None:
         """Zero the stats, forget fault occurrences and empty the rate windows."""

@@ -45,20 +45,26 @@ class Operator:
     stage: Stage
     propose: Propose
     doc: str
+    retired: bool = False
 
 
 REGISTRY: dict[str, Operator] = {}
 
 
 def operator(
-    name: str, family: str, stage: Stage, doc: str | None = None
+    name: str, family: str, stage: Stage, doc: str | None = None, *, retired: bool = False
 ) -> Callable[[Propose], Propose]:
-    """Register ``propose`` under ``name``; ``doc`` (default: its docstring) describes it."""
+    """Register ``propose`` under ``name``; ``doc`` (default: its docstring) describes it.
+
+    A ``retired`` operator proposes nothing: it stays registered so that configs and
+    stored variants naming it still load, while its edits (which could not be made
+    precise) are gone."""
 
     def register(func: Propose) -> Propose:
         if name in REGISTRY:
             raise ValueError(f"operator {name} registered twice")
-        REGISTRY[name] = Operator(name, family, stage, func, (doc or func.__doc__ or "").strip())
+        text = (doc or func.__doc__ or "").strip()
+        REGISTRY[name] = Operator(name, family, stage, func, text, retired)
         return func
 
     return register
@@ -129,8 +135,16 @@ def deletion(doc: Doc, start: int, end: int, name: str) -> Edit | None:
     return Edit(start, stop, "", name)
 
 
-def recase_first(word: Word, lex: RulesLexicon) -> str:
-    """A sentence's first word as it reads after a marker is put before it."""
-    if word.lower in lex.function_words and not word.text.isupper():
+def recase_first(word: Word, lex: RulesLexicon) -> str | None:
+    """A sentence's first word as it reads after a marker is put before it, or None when
+    that cannot be known: a capitalised word that is not a function word may be a name
+    ("Under RESPA" -> "under", but "Chase" stays), so no marker goes before it. The
+    pronoun I and words in capitals ("RESPA") keep their case; the article "A" does not.
+    """
+    if word.lower == "i" or word.lower.startswith(("i'", "i’")):
+        return word.text
+    if word.lower in lex.function_words:
+        if len(word.text) > 1 and word.text.isupper():
+            return word.text
         return word.text[:1].lower() + word.text[1:]
-    return word.text
+    return None

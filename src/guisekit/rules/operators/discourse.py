@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections.abc import Iterator
 
+from guisekit.rules.claims import claim_sentences, in_claim
 from guisekit.rules.doc import Doc, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
@@ -74,17 +74,25 @@ def _sentence_marker(
     name: str,
     *,
     comma: bool,
+    claims_only: bool = False,
 ) -> Iterator[Edit]:
-    """Put a marker before the first word of each sentence ("Honestly, the bank ...")."""
+    """Put a marker before the first word of each sentence ("Honestly, the bank ..."); with
+    ``claims_only``, only before claim sentences (see :mod:`guisekit.rules.claims`). Not
+    before a word whose case after the marker is unknown (a name)."""
     if not choices:
         return
     joiner = ", " if comma else " "
     text = doc.text
+    starts = {s for s, _ in claim_sentences(doc, lex)} if claims_only else None
     for word in doc.sentence_words:
+        if starts is not None and word.start not in starts:
+            continue
         if word.lower in lex.sentence_openers or text[word.end : word.end + 1] == ",":
             continue
-        rest = joiner + recase_first(word, lex)
-        yield Edit(word.start, word.end, CHOICE + rest, name, _capitalised(choices))
+        recased = recase_first(word, lex)
+        if recased is None:
+            continue
+        yield Edit(word.start, word.end, CHOICE + joiner + recased, name, _capitalised(choices))
 
 
 @functools.lru_cache(maxsize=256)
@@ -202,7 +210,9 @@ def _before_adjective(
     adjectives: frozenset[str],
     after_copula: bool,
 ) -> Iterator[Edit]:
-    """Insert a word before adjectives ("was late" -> "was somewhat late")."""
+    """Insert a word before adjectives ("was late" -> "was somewhat late"); with
+    ``after_copula``, only predicative ones: an attributive adjective may head a fixed
+    expression ("the late fee" never becomes "the totally late fee")."""
     if not choices:
         return
     for word in doc.words(adjectives):
@@ -211,6 +221,9 @@ def _before_adjective(
             continue
         if after_copula and prev.lower not in _COPULAS:
             continue
+        nxt = doc.next_word(word.end)
+        if nxt is not None and nxt.lower in ("that", "to", "as"):
+            continue  # "so concerned that" is a result clause, not an intensifier
         yield Edit(word.start, word.start, CHOICE + " ", name, choices)
 
 
@@ -224,7 +237,7 @@ def intensify(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]
         lex.intensifiers("general"),
         "intensify.v1",
         adjectives=lex.emotive_adjectives,
-        after_copula=False,
+        after_copula=True,
     )
 
 
@@ -238,7 +251,21 @@ def intensify_young(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator
         lex.intensifiers("young"),
         "intensify_young.v1",
         adjectives=lex.emotive_adjectives,
-        after_copula=False,
+        after_copula=True,
+    )
+
+
+@operator("intensify_older.v1", "emphasis", "words")
+def intensify_older(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """The intensifier of older writers before emotive adjectives (very frustrated)."""
+    return _before_adjective(
+        doc,
+        lex,
+        rng,
+        lex.intensifiers("older"),
+        "intensify_older.v1",
+        adjectives=lex.emotive_adjectives,
+        after_copula=True,
     )
 
 
@@ -273,7 +300,9 @@ def _marker_operator(
 ) -> None:
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(text, lex, rng, lex.insertions(slot, direction), name, comma=comma)
+        return _sentence_marker(
+            text, lex, rng, lex.insertions(slot, direction), name, comma=comma, claims_only=True
+        )
 
 
 def _slots(direction: str, label: str) -> None:
@@ -292,58 +321,44 @@ def _slots(direction: str, label: str) -> None:
         f"{prefix}_adjective.v1",
         family,
         "words",
-        doc=f"{label} word before a predicative adjective (somewhat / extremely).",
+        doc=f"{label} word before a gradable evaluative adjective after a copula, in a "
+        "claim sentence (the fee is somewhat / extremely excessive); never on a categorical "
+        "one (late, closed), where a degree word changes the fact.",
     )
     def adjective(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _before_adjective(
+        for edit in _before_adjective(
             doc,
             lex,
             rng,
             lex.insertions("pre_adjective", direction),
             f"{prefix}_adjective.v1",
-            adjectives=lex.adjectives,
+            adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
-        )
+        ):
+            if in_claim(doc, lex, edit.start):
+                yield edit
 
     @operator(
         f"{prefix}_modal.v1",
         family,
         "words",
-        doc=f"{label} after I/we + modal (will try to / will definitely).",
+        doc="Retired (proposes nothing): a cue after I/we + modal (will try to / will "
+        "definitely) qualifies the writer's own plan or request (issue 13).",
+        retired=True,
     )
     def modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        choices = lex.insertions("after_modal", direction)
-        for word in doc.words(_MODALS):
-            prev = doc.prev_word(word.start)
-            nxt = doc.next_word(word.end)
-            subject_ok = word.lower in ("i'll", "we'll") or (
-                prev is not None and prev.lower in _MODAL_SUBJECTS
-            )
-            if subject_ok and nxt is not None and nxt.lower not in _NOT_A_VERB and choices:
-                yield Edit(nxt.start, nxt.start, CHOICE + " ", f"{prefix}_modal.v1", choices)
+        return iter(())
 
 
 _slots("hedged", "Hedge")
 _slots("confident", "Booster")
 
 
-_QUANTITY = re.compile(
-    r"(?<![\w$₹.,/:#-])(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty)"
-    r"(?= (?:more )?(?:minutes?|hours?|days?|business days|weeks?|months?|years?|times|calls"
-    r"|letters|emails|e-mails|visits|attempts|people|employees|customers)\b)",
-    re.IGNORECASE,
-)
-
-
-@operator("hedge_approximator.v1", "hedge", "words")
+@operator("hedge_approximator.v1", "hedge", "words", retired=True)
 def hedge_approximator(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Approximators before counts and durations ("45 minutes" -> "about 45 minutes");
-    never before money, dates or percentages."""
-    choices = lex.insertions("before_quantity", "hedged")
-    for match in _QUANTITY.finditer(doc.text):
-        prev = doc.prev_word(match.start())
-        if choices and (prev is None or prev.lower not in lex.approximators):
-            yield Edit(match.start(), match.start(), CHOICE + " ", "hedge_approximator.v1", choices)
+    """Retired (proposes nothing): an approximator on a stated figure ("nearly 30 days
+    late") changes a fact (Prince et al. 1982: rounders change the proposition; issue 13)."""
+    return iter(())
 
 
 @operator("article_drop.v1", "l2_marker", "words")

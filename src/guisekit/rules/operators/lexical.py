@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 
+from guisekit.rules.claims import in_claim, in_statement
 from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
@@ -36,15 +37,34 @@ _DETERMINERS = frozenset(
         "one",
     }
 )
+_EPISTEMIC = frozenset({"be", "have", "been"})
+# Phrases opening with a conjunction or "that('s)" run on into their clause ("And then I",
+# "That's why I"): no comma is added after them.
+_NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"})
 _DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
 
 
 @operator("contract.v1", "contraction", "words")
 def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """do not -> don't; not at the end of a clause ("It is what it is." stays)."""
+    """do not -> don't; not at the end of a clause ("It is what it is." stays); "have"
+    only as an auxiliary ("I have sent" -> "I've sent", but "I have an offer" stays: a
+    contracted possessive "I've an offer" is not American usage)."""
 
     def mid_clause(start: int, end: int, value: str) -> bool:
-        return doc.next_word(end) is not None
+        after = doc.next_word(end)
+        if after is None:
+            return False
+        if value.endswith(("'s", "’s")) and (
+            after.lower in lex.participles or after.lower.endswith("ed")
+        ):
+            return False  # "it is done" -> "it's done" would expand back as "it has done"
+        if value.endswith(("'ve", "’ve")):
+            return (
+                after.lower in lex.participles
+                or after.lower.endswith(("ed", "en"))
+                or (after.lower in ("been", "got", "had", "made", "paid", "sent", "told", "never"))
+            )
+        return True
 
     return map_edits(doc, lex.contractions, "contract.v1", accept=mid_clause)
 
@@ -82,16 +102,96 @@ def _with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
         yield edit
 
 
+_VERB_CONTEXT = frozenset(
+    {
+        "to", "i", "you", "we", "they", "he", "she", "will", "would", "can", "could",
+        "should", "must", "may", "might", "did", "do", "does", "please", "i'll", "we'll",
+        "don't", "didn't", "won't", "can't", "not", "never",
+    }
+)  # fmt: skip
+
+
+def fixed_spans(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
+    """Where the lexicon's fixed expressions stand in ``doc`` (cached on the doc)."""
+    key = ("fixed_expressions", lex)
+    spans = doc.proposals.get(key)
+    if spans is None:
+        spans = []
+        for phrase in lex.fixed_expressions:
+            first = phrase.split()[0]
+            if first not in doc.vocab:
+                continue
+            for start in doc.occurrences(first):
+                end = doc.phrase_end(start, phrase)
+                if end is not None:
+                    spans.append((start, end))
+        doc.proposals[key] = spans
+    return spans
+
+
+def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
+    """Preconditions every word swap shares: not inside a fixed expression ("under
+    review", "utility bill") and not a capitalised word mid-sentence (a name: "Fair
+    Credit Reporting Act")."""
+    if any(s < end and start < e for s, e in fixed_spans(doc, lex)):
+        return False
+    word = doc.text[start:end].split(" ", 1)[0]
+    shouting = len(word) > 1 and word.isupper()
+    pronoun = word == "I" or word.startswith(("I'", "I’"))
+    return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
+
+
+def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
+    """A register swap fires only in the part of speech its row names: a verb row not after
+    a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
+    subject pronoun or a modal ("to request" is a verb)."""
+    pos_of = lex.register_pos
+
+    def accept(start: int, end: int, value: str) -> bool:
+        if not swap_allowed(doc, lex, start, end):
+            return False
+        pos = pos_of.get(doc.lowered[start:end])
+        prev = doc.prev_word(start)
+        if pos == "verb":
+            nxt = doc.next_word(end)
+            if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
+                return False  # "what happened to my paycheck" is not "occurred to"
+            return prev is None or prev.lower not in _DETERMINERS
+        if pos == "noun":
+            return prev is None or prev.lower not in _VERB_CONTEXT
+        return True
+
+    return accept
+
+
 @operator("register_up.v1", "register", "words")
 def register_up(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Plain word -> sophisticated word (buy -> purchase), a/an kept right."""
-    return _with_article(doc, map_edits(doc, lex.register_up, "register_up.v1"))
+    """Plain word -> sophisticated word of the same part of speech and sense (buy ->
+    purchase), only in the directions and contexts its lexicon row allows; a/an kept right."""
+    edits = map_edits(doc, lex.register_up, "register_up.v1", accept=_register_accept(doc, lex))
+    return _with_article(doc, edits)
+
+
+@operator("register_up_reversible.v1", "register", "words")
+def register_up_reversible(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Plain word -> sophisticated word, only for pairs that swap both ways (buy ->
+    purchase, not tell -> inform): the persona version of register_up, which plain and
+    simple standardisation undo exactly."""
+    edits = map_edits(
+        doc,
+        lex.register_up_reversible,
+        "register_up_reversible.v1",
+        accept=_register_accept(doc, lex),
+    )
+    return _with_article(doc, edits)
 
 
 @operator("register_down.v1", "register", "words")
 def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Sophisticated word -> plain word (purchase -> buy), a/an kept right."""
-    return _with_article(doc, map_edits(doc, lex.register_down, "register_down.v1"))
+    """Sophisticated word -> plain word (purchased -> bought), only for rows whose plain
+    form fits every context of the formal one; a/an kept right."""
+    edits = map_edits(doc, lex.register_down, "register_down.v1", accept=_register_accept(doc, lex))
+    return _with_article(doc, edits)
 
 
 @operator("connective_formal.v1", "connective", "words")
@@ -124,8 +224,22 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     for edit in map_edits(
         doc, lex.connectives("start", formal=False), "connective_plain.v1", sentence_start=True
     ):
-        end = edit.end + 1 if text[edit.end : edit.end + 1] == "," else edit.end
+        # a conjunction drops the comma (However, -> But); an adverbial keeps it
+        # (Consequently, -> Because of this,; Furthermore, -> Also,)
+        bare = edit.replacement.strip().lower() in _NO_COMMA_AFTER
+        end = edit.end + 1 if bare and text[edit.end : edit.end + 1] == "," else edit.end
         yield Edit(edit.start, end, edit.replacement, edit.operator)
+    # a sentence-initial adverbial connective takes a comma (After that I -> After that,
+    # I), so a guise's "Thereafter," and its source's "After that" standardise alike
+    phrases = {" ".join(p.split()) for p in lex.connectives("start", formal=True).mapping}
+    for word in doc.sentence_words:
+        for phrase in phrases:
+            if phrase.split()[0] in _NO_COMMA_AFTER:
+                continue
+            end = doc.phrase_end(word.start, phrase)
+            if end is not None and text[end : end + 1] == " ":
+                yield Edit(end, end, ",", "connective_plain.v1")
+                break
     yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
 
 
@@ -147,26 +261,126 @@ def request_polite(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
 
 @operator("soften_modal.v1", "hedge", "words")
 def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Confident forms -> hedged forms (will -> might, must -> should); a word after a
-    determiner is a noun and stays ("a can of soup")."""
+    """Confident forms -> hedged forms (will -> might, must -> should), only in claim
+    sentences (not on the writer's own plans or requests, not in questions); a word after
+    a determiner is a noun and stays ("a can of soup")."""
 
     def modal(start: int, end: int, value: str) -> bool:
-        prev = doc.prev_word(start)
-        return prev is None or prev.lower not in _DETERMINERS
+        prev, nxt = doc.prev_word(start), doc.next_word(end)
+        if doc.lowered[start:end] == "must" and nxt is not None and nxt.lower in _EPISTEMIC:
+            return False  # "must be wrong" is a conclusion; "should be wrong" is not one
+        return (prev is None or prev.lower not in _DETERMINERS) and in_claim(doc, lex, start)
 
     return map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
 
 
 @operator("remove_hedge.v1", "hedge", "words")
 def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Delete hedges this engine can insert (I think, perhaps, somewhat, try to) and
-    approximators before a number (about $500 -> $500)."""
+    """Delete hedges: clause openers and sentence adverbs (I think, perhaps), degree words
+    before an adjective (somewhat), vagueness hedges (Channell 1994: "where possible",
+    "some experience", "mainly"), and "seems to be" -> "is". Never a rounder before a
+    figure: "about $500" -> "$500" would state a rough figure as exact."""
     yield from _remove_cues(doc, lex, "hedged", "remove_hedge.v1")
+    yield from _remove_vagueness(doc, lex, "remove_hedge.v1")
+
+
+_NUMBER_AHEAD = re.compile(
+    r" ?(?:[$₹\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"dozen|hundred|half|few|couple)\b)",
+    re.IGNORECASE,
+)
+
+
+def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
+    """Opening hedges and shields deleted before a clause ("As far as I know, the debt is
+    paid." -> "The debt is paid."); adaptors before an evaluation and epistemic modals in
+    a third-person statement firmed up ("may be unlawful" -> "must be unlawful")."""
+    claims = lex.claims
     text = doc.text
-    for word in doc.words(lex.approximators):
-        after = text[word.end : word.end + 2]
-        if after[:1] == " " and after[1:] and (after[1:].isdigit() or after[1:] in "$₹"):
-            yield Edit(word.start, word.end + 1, "", "remove_hedge.v1")
+    cues = claims["openers_removed"]
+    openers = PhraseMap.build(
+        [(c, "") for c in cues] + [(f"{c} that", "") for c in cues if not c.endswith(" that")]
+    )
+
+    def clause_follows(start: int, end: int, value: str) -> bool:
+        rest = _SENTENCE_REST.match(text, end)
+        return rest is not None and len(rest.group().split()) >= 3
+
+    yield from map_edits(doc, openers, name, sentence_start=True, accept=clause_follows)
+    adaptors = PhraseMap.build((c, "") for c in claims["adaptors_in_claims"])
+
+    def after_copula(start: int, end: int, value: str) -> bool:
+        prev = doc.prev_word(start)
+        return (
+            prev is not None
+            and prev.lower in _COPULA_FORMS
+            and doc.next_word(end) is not None
+            and not _NUMBER_AHEAD.match(text, end)
+            and in_statement(doc, lex, start)
+        )
+
+    yield from map_edits(doc, adaptors, name, accept=after_copula)
+    modals = PhraseMap.build(claims["modal_to_must"].items())
+
+    def statement(start: int, end: int, value: str) -> bool:
+        return in_statement(doc, lex, start)
+
+    yield from map_edits(doc, modals, name, accept=statement)
+    seem = PhraseMap.build(claims["seem_to_copula"].items())
+    evaluative = frozenset(claims["evaluative"])
+
+    def before_evaluation(start: int, end: int, value: str) -> bool:
+        nxt = doc.next_word(end)
+        return nxt is not None and nxt.lower in evaluative and in_statement(doc, lex, start)
+
+    yield from map_edits(doc, seem, name, accept=before_evaluation)
+
+
+_COPULA_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "seems", "seemed"})
+
+
+def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
+    claims = lex.claims
+    text = doc.text
+    for phrase in claims["trailing"]:
+        first = phrase.split()[0]
+        if first not in doc.vocab:
+            continue
+        for start in doc.occurrences(first):
+            end = doc.phrase_end(start, phrase)
+            if end is None or text[end : end + 1] not in (".", ",", ";", "!", ")"):
+                continue
+            left = start - 2 if text[start - 2 : start] == ", " else start - 1
+            if left < 0 or text[left : left + 1] not in (",", " "):
+                continue
+            if text[end : end + 1] == "," and text[left : left + 1] == ",":
+                end += 1  # ", where possible, and" -> ", and"
+                left += 1
+            yield Edit(left, end, "", name)
+    mass = frozenset(claims["mass_nouns"])
+    for word in doc.words(frozenset({"some"})):
+        nxt = doc.next_word(word.end)
+        if nxt is not None and nxt.lower in mass and not doc.is_sentence_start(word.start):
+            yield Edit(word.start, nxt.start, "", name)
+    adverbs = PhraseMap.build((a, "") for a in claims["adverbs"])
+
+    def between_words(start: int, end: int, value: str) -> bool:
+        prev, nxt = doc.prev_word(start), doc.next_word(end)
+        if prev is None or nxt is None or _NUMBER_AHEAD.match(text, end):
+            return False
+        if prev.lower in ("could", "may", "might") and nxt.lower == "be":
+            return False  # "could possibly be" is firmed up whole ("must be")
+        return nxt.lower not in ("of", "than", "to", "that", "as")
+
+    yield from map_edits(doc, adverbs, name, sentence_start=False, accept=between_words)
+    yield from _firm_up(doc, lex, name)
+    for phrase, copula in claims["seem_to_be"].items():
+        first = phrase.split()[0]
+        if first in doc.vocab:
+            for start in doc.occurrences(first):
+                end = doc.phrase_end(start, phrase)
+                if end is not None and in_statement(doc, lex, start):
+                    yield Edit(start, end, match_case(text[start:end], copula), name)
 
 
 @operator("remove_booster.v1", "booster", "words")
@@ -215,11 +429,15 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
 def _phrase_swap(
     name: str, family: str, phrases: Callable[[RulesLexicon], PhraseMap], doc: str
 ) -> None:
-    """Register an operator that replaces every key of one phrase map by its value."""
+    """Register an operator that replaces every key of one phrase map by its value, never
+    inside a fixed expression or a capitalised name (see :func:`swap_allowed`)."""
 
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return map_edits(text, phrases(lex), name)
+        def allowed(start: int, end: int, value: str) -> bool:
+            return swap_allowed(text, lex, start, end)
+
+        return map_edits(text, phrases(lex), name, accept=allowed)
 
 
 for _name, _family, _phrases, _doc in (
@@ -242,12 +460,6 @@ for _name, _family, _phrases, _doc in (
         "Regional vocabulary -> standard word (not forms that are ordinary English too).",
     ),
     (
-        "strengthen_modal.v1",
-        "booster",
-        lambda lex: lex.modal_strengthen,
-        "Unambiguous hedged forms -> confident forms (might not -> will not).",
-    ),
-    (
         "preposition_swap.v1",
         "l2_marker",
         lambda lex: lex.preposition_swaps,
@@ -259,17 +471,45 @@ for _name, _family, _phrases, _doc in (
         lambda lex: lex.progressive,
         "Progressive with stative verbs (I want -> I am wanting).",
     ),
-    *(
-        (
-            f"regional_{region}.v1",
-            "regional",
-            lambda lex, region=region: lex.regional(region),
-            f"Standard word -> {region} regional vocabulary.",
-        )
-        for region in ("rural", "urban", "suburban")
+    (
+        "regional_rural.v1",
+        "regional",
+        lambda lex: lex.regional("rural"),
+        "Standard word -> Southern/Midland US regional vocabulary (y'all, fixing to); no "
+        "built-in persona uses it (geography is unrealised).",
     ),
 ):
     _phrase_swap(_name, _family, _phrases, _doc)
+
+
+def _retired_regional(region: str) -> None:
+    name = f"regional_{region}.v1"
+
+    @operator(
+        name,
+        "regional",
+        "words",
+        doc=f"Retired (proposes nothing): its {region} vocabulary was slang standing in for "
+        "a group, not a documented regional feature (issue 13).",
+        retired=True,
+    )
+    def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return iter(())
+
+
+for _region in ("urban", "suburban"):
+    _retired_regional(_region)
+
+
+@operator("strengthen_modal.v1", "booster", "words")
+def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Unambiguous hedged forms -> confident forms (might not -> will not), only in claim
+    sentences: on the writer's own plans it would change what they said they would do."""
+
+    def claim(start: int, end: int, value: str) -> bool:
+        return in_claim(doc, lex, start)
+
+    return map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
 
 
 @operator("third_person_s.v1", "l2_marker", "words")

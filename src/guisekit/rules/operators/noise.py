@@ -22,11 +22,13 @@ _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 
 @operator("drop_apostrophe.v1", "orthography", "noise")
 def drop_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Apostrophes dropped from contractions (don't -> dont)."""
+    """Apostrophes dropped from contractions (don't -> dont), not where the bare form is a
+    word itself (it's -> its, I'd -> Id, we're -> were): that reads as another word, and
+    standardisation could not tell it back."""
     for word in doc.words(lex.contracted_forms):
-        yield Edit(
-            word.start, word.end, word.text.replace("'", "").replace("’", ""), "drop_apostrophe.v1"
-        )
+        bare = word.text.replace("'", "").replace("’", "")
+        if bare.lower() not in lex.words:
+            yield Edit(word.start, word.end, bare, "drop_apostrophe.v1")
 
 
 @operator("restore_apostrophe.v1", "orthography", "noise")
@@ -77,7 +79,9 @@ def run_on(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     for match in _PERIOD.finditer(doc.text):
         word = doc.word_at(match.end())
         if word is not None:
-            yield Edit(match.start(), word.end, ", " + recase_first(word, lex), "run_on.v1")
+            recased = recase_first(word, lex)
+            if recased is not None:
+                yield Edit(match.start(), word.end, ", " + recased, "run_on.v1")
 
 
 @operator("exclaim.v1", "emphasis", "noise")

@@ -1,0 +1,180 @@
+"""guisekit study end to end offline: a Python-callable decision model on a rules-engine
+corpus; the second run makes zero new calls; a failing stage stops with a non-zero exit."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from guisekit.cli import main
+
+sys.path.insert(0, str(Path(__file__).parent))
+import decision_models
+
+ROOT = Path(__file__).parents[1]
+
+CORPUS = """
+sources: {{path: {data}, limit: 4}}
+engine: {{name: rules}}
+seed: 0
+transforms:
+  - transform: identity
+  - transform: persona
+    personas: all
+  - transform: fact_edit
+    kind: [scale_amounts]
+output: {{dir: unused, format: jsonl}}
+"""
+
+STUDY = """
+name: tiny
+corpus: corpus.yaml
+decide:
+  task: complaint_remedy
+  model: python:decision_models:{model}
+  repeats: 2
+  max_failure_rate: 0.0
+attributes: {{engine: rules}}
+gaps: {{outcome: prob_monetary_action, resamples: 200}}
+gelbach:
+  focal_column: age
+  focal_level: [old]
+  base_level: [young]
+  attributes: [informal_marker_rate, fk_grade]
+  control: [education]
+  resamples: 100
+output: out
+"""
+
+
+def _cli(args: list[str]) -> int:
+    try:
+        main(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def _write(tmp_path: Path, model: str) -> Path:
+    (tmp_path / "corpus.yaml").write_text(
+        CORPUS.format(data=ROOT / "examples" / "data" / "complaints.jsonl")
+    )
+    study = tmp_path / "study.yaml"
+    study.write_text(STUDY.format(model=model))
+    return study
+
+
+def _manifest(tmp_path: Path) -> dict:
+    return json.loads((tmp_path / "out" / "manifest.json").read_text())
+
+
+def test_study_end_to_end_then_cached(tmp_path: Path) -> None:
+    study = _write(tmp_path, "counting")
+    decision_models.CALLS.clear()
+    assert _cli(["study", str(study)]) == 0
+    first = _manifest(tmp_path)
+    assert [s["name"] for s in first["stages"]] == [
+        "corpus",
+        "decide",
+        "attributes",
+        "gaps",
+        "gelbach",
+    ]
+    assert {s["status"] for s in first["stages"]} == {"ran"}
+    decide = first["stages"][1]
+    assert decide["counts"]["decisions"] == 4 * 38 * 2
+    assert decide["counts"]["new_decisions"] == 4 * 38 * 2
+    assert sum(decision_models.CALLS) == 4 * 38 * 2
+    assert first["config"] == study.read_text()
+    assert first["guisekit_version"] and first["started"] and first["finished"]
+    assert all(len(h) == 64 for s in first["stages"] for h in s["outputs"].values())
+    assert (tmp_path / "out" / "gaps" / "report.html").is_file()
+    assert (tmp_path / "out" / "gelbach" / "gelbach.csv").is_file()
+    # second run: every stage cached, no call
+    assert _cli(["study", str(study)]) == 0
+    assert {s["status"] for s in _manifest(tmp_path)["stages"]} == {"cached"}
+    assert sum(decision_models.CALLS) == 4 * 38 * 2
+    # rerun: every stage runs again, decisions come from the answer cache
+    assert _cli(["study", str(study), "--rerun"]) == 0
+    again = _manifest(tmp_path)
+    assert {s["status"] for s in again["stages"]} == {"ran"}
+    assert again["stages"][1]["counts"]["new_decisions"] == 0
+    assert sum(decision_models.CALLS) == 4 * 38 * 2
+
+
+def test_failing_stage_stops_the_study(tmp_path: Path, capsys) -> None:
+    study = _write(tmp_path, "bad_labels")
+    assert _cli(["study", str(study)]) == 2
+    assert "decisions failed" in capsys.readouterr().err
+    stages = {s["name"]: s for s in _manifest(tmp_path)["stages"]}
+    assert stages["decide"]["status"] == "failed"
+    assert "gaps" not in stages and not (tmp_path / "out" / "gaps").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("decide: {task: complaint_remedy, model: x}\n", "exactly one of corpus"),
+        ("corpus: c.yaml\ndecide: {task: complaint_remedy}\n", "decide.model"),
+        ("corpus: c.yaml\ndecide: {task: t, model: m}\nbogus: 1\n", "bogus"),
+    ],
+)
+def test_bad_study_config_is_one_line(tmp_path: Path, capsys, text: str, message: str) -> None:
+    study = tmp_path / "s.yaml"
+    study.write_text(text)
+    assert _cli(["study", str(study)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+AUDITED = """
+name: audited
+corpus: corpus.yaml
+audit:
+  auditors: ["openai:stub-careful@{openai}", "anthropic:stub-strict@{anthropic}"]
+  bootstrap: 50
+decide:
+  task: complaint_remedy
+  model: python:decision_models:counting
+gaps: {{outcome: prob_monetary_action, resamples: 50}}
+output: out
+"""
+
+SMALL_CORPUS = """
+sources: {{path: {data}, limit: 2}}
+engine: {{name: rules}}
+seed: 0
+transforms:
+  - transform: identity
+  - transform: persona
+    personas: [young-urban-high_school-low, old-rural-college-high]
+  - transform: fact_edit
+    kind: [scale_amounts]
+output: {{dir: unused, format: jsonl}}
+"""
+
+
+def test_study_with_an_audit_stage_through_the_stub(tmp_path: Path, monkeypatch) -> None:
+    from guisekit.testing import StubConfig, StubServer
+    from guisekit.testing.audit_responder import audit_responder
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    (tmp_path / "corpus.yaml").write_text(
+        SMALL_CORPUS.format(data=ROOT / "examples" / "data" / "complaints.jsonl")
+    )
+    with StubServer(StubConfig(), audit_responder) as stub:
+        study = tmp_path / "study.yaml"
+        study.write_text(
+            AUDITED.format(openai=stub.openai_base_url, anthropic=stub.anthropic_base_url)
+        )
+        assert _cli(["study", str(study)]) == 0
+        calls = stub.stats().total_requests
+        assert calls == 2 * 3 * 2  # 2 sources x 3 non-identity variants x 2 auditors
+        stages = {s["name"]: s for s in _manifest(tmp_path)["stages"]}
+        assert stages["audit"]["status"] == "ran" and stages["audit"]["counts"]["files"] > 0
+        assert _cli(["study", str(study), "--rerun"]) == 0
+        assert stub.stats().total_requests == calls, "the audit answers come from the cache"
