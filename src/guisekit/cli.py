@@ -34,9 +34,10 @@ from guisekit.commands.serve import serve_command
 from guisekit.commands.study import study_command
 from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
-from guisekit.errors import GuisekitError, InputError, OutputError
+from guisekit.errors import GuisekitError, InputError
 from guisekit.facts import FactCheckResult, check_facts
 from guisekit.failures import MaxErrorRate, finish, tally
+from guisekit.outputs import refuse_same_path
 from guisekit.personas import load_grid
 
 app = typer.Typer(
@@ -162,6 +163,7 @@ def check_facts_command(
             "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
         )
     results = [(pair_id, check_facts(a, b)) for pair_id, a, b in items]
+    refuse_same_path(report, pairs)
     if report is not None:
         write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
     _print_results(results)
@@ -222,17 +224,16 @@ def corpus_command(
     """
     from guisekit.corpus import build_plan, export_run, load_config, run_plan
     from guisekit.engines import make_engines, usage_rows
+    from guisekit.outputs import OutputSet
 
     settings = load_config(config)
     engines = make_engines(settings.engine, settings.base)
     plan = build_plan(settings, engines)
     target = out_dir if out_dir is not None else settings.output_dir
     ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
-    if not overwrite and (target / f"corpus{ext}").exists():
-        raise OutputError(
-            f"{target / ('corpus' + ext)} already exists",
-            hint="pass --overwrite to replace the run's outputs",
-        )
+    inputs = (config, settings.path(settings.sources.path))
+    names = [f"{name}{ext}" for name in ("corpus", "fact_report", "summary")]
+    OutputSet(target, names, overwrite=overwrite, command="corpus", inputs=inputs).check()
     banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
     err.print(
         f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "
@@ -264,7 +265,16 @@ def corpus_command(
 
         result = run_plan(plan, engines, advance)
     usage = usage_rows(engines)
-    paths = export_run(result, target, settings.output_format, overwrite=overwrite, usage=usage)
+    paths = export_run(
+        result,
+        target,
+        settings.output_format,
+        overwrite=overwrite,
+        usage=usage,
+        arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
+        config=settings.model_dump(mode="json"),
+        inputs=inputs,
+    )
     _print_summary(result.summary)
     _note_unrealised(plan, engines)
     if usage:
@@ -413,4 +423,9 @@ def main(argv: list[str] | None = None) -> None:
         app(args=argv, prog_name="guisekit")
     except GuisekitError as exc:
         err.print(f"error: {exc.one_line()}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except OSError as exc:  # an unreadable input, a full disk: the system's words, one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        message = f"error: {where}{exc.strerror or exc} (check the path, its permissions and space)"
+        err.print(message, markup=False, highlight=False, soft_wrap=True)
         sys.exit(2)
