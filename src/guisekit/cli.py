@@ -29,6 +29,7 @@ from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError
 from guisekit.facts import FactCheckResult, check_facts
+from guisekit.outputs import refuse_same_path
 from guisekit.personas import load_grid
 
 app = typer.Typer(
@@ -154,6 +155,7 @@ def check_facts_command(
             "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
         )
     results = [(pair_id, check_facts(a, b)) for pair_id, a, b in items]
+    refuse_same_path(report, pairs)
     if report is not None:
         write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
     _print_results(results)
@@ -286,4 +288,9 @@ def main(argv: list[str] | None = None) -> None:
         app(args=argv, prog_name="guisekit")
     except GuisekitError as exc:
         err.print(f"error: {exc.one_line()}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except OSError as exc:  # an unreadable input, a full disk: the system's words, one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        message = f"error: {where}{exc.strerror or exc} (check the path, its permissions and space)"
+        err.print(message, markup=False, highlight=False, soft_wrap=True)
         sys.exit(2)
