@@ -456,7 +456,7 @@ def test_the_code_mixing_ratio_writes_content_words_in_hindi() -> None:
 # --- sentences no template fits ------------------------------------------------------------
 
 LEFT_ENGLISH = [
-    pytest.param("A friend says I am undercharging.", id="writer-gender-would-show"),
+    pytest.param("I am undercharging my clients.", id="writer-gender-would-show"),
     pytest.param(
         "I run a small home bakery in Indore and sell custom cakes.", id="first-person-habitual"
     ),

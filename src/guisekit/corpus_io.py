@@ -10,6 +10,7 @@ an existing output is replaced only with ``overwrite=True``.
 from __future__ import annotations
 
 import csv
+import glob
 import io
 import json
 import os
@@ -232,6 +233,15 @@ def read_sources(
 
 
 def _refuse_clobber(target: Path, overwrite: bool) -> None:
+    if target.is_symlink() and not target.exists():
+        raise OutputError(
+            f"{target} is a dangling symlink", hint="remove it or choose another path"
+        )
+    if target.is_dir():
+        raise OutputError(f"{target} is a folder", hint="give a file path, e.g. out/report.jsonl")
+    for parent in target.parents:
+        if parent.exists() and not parent.is_dir():
+            raise OutputError(f"{parent} is a file, not a folder", hint="choose another path")
     if target.exists() and not overwrite:
         raise OutputError(
             f"{target} already exists",
@@ -242,8 +252,10 @@ def _refuse_clobber(target: Path, overwrite: bool) -> None:
 class atomic_writer:
     """Context manager yielding a temporary path that replaces ``target`` on success.
 
-    Refuses to replace an existing ``target`` unless ``overwrite``; on an exception the
-    temporary file is removed and ``target`` is untouched.
+    Refuses to replace an existing ``target`` unless ``overwrite``, and a folder, a dangling
+    symlink or a path under a file always; on an exception, or when the final replace
+    fails, the temporary file is removed and ``target`` is untouched. Temporary files a
+    killed run left beside ``target`` are removed first.
     """
 
     def __init__(self, target: str | Path, *, overwrite: bool = False) -> None:
@@ -253,10 +265,18 @@ class atomic_writer:
 
     def __enter__(self) -> Path:
         _refuse_clobber(self.target, self.overwrite)
-        self.target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(
-            prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent
-        )
+        try:
+            self.target.parent.mkdir(parents=True, exist_ok=True)
+            for stale in self.target.parent.glob(f".{glob.escape(self.target.name)}.*.tmp"):
+                stale.unlink(missing_ok=True)
+            fd, name = tempfile.mkstemp(
+                prefix=f".{self.target.name}.", suffix=".tmp", dir=self.target.parent
+            )
+        except OSError as exc:
+            raise OutputError(
+                f"cannot write {self.target}: {exc.strerror or exc}",
+                hint="choose a folder you can write to",
+            ) from None
         os.close(fd)
         self._tmp = Path(name)
         return self._tmp
@@ -264,14 +284,26 @@ class atomic_writer:
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         if self._tmp is None:
             return
-        if exc_type is None:
+        if exc_type is not None:
+            self._tmp.unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise OutputError(
+                    f"cannot write {self.target}: {exc.strerror or exc}",
+                    hint="nothing was replaced",
+                ) from None
+            return
+        try:
             # mkstemp creates 0600 files; give the output the usual umask-derived mode.
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(self._tmp, 0o666 & ~umask)
             os.replace(self._tmp, self.target)
-        else:
+        except OSError as error:
             self._tmp.unlink(missing_ok=True)
+            raise OutputError(
+                f"cannot write {self.target}: {error.strerror or error}",
+                hint="nothing was replaced",
+            ) from None
 
 
 def _flat(value: Any) -> Any:

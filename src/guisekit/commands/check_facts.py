@@ -94,6 +94,7 @@ def check_facts_command(
     """
     from guisekit.corpus_io import read_rows, write_rows
     from guisekit.facts import SeverityPolicy, check_facts
+    from guisekit.outputs import refuse_same_path
 
     if fail_on not in ("warn", "fail"):
         raise InputError(f"--fail-on {fail_on!r} is not a choice", hint="use warn or fail")
@@ -131,6 +132,7 @@ def check_facts_command(
             "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
         )
     results = [(pair_id, check_facts(a, b, policy)) for pair_id, a, b in items]
+    refuse_same_path(report, pairs)
     if report is not None:
         write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
     if len(results) == 1:

@@ -42,6 +42,12 @@ _SUBJECT = re.compile(
     r"nobody|someone|\ue000\d+\ue001)\b",
     re.IGNORECASE,
 )
+_RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
+_SUBORDINATE = re.compile(
+    r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
+    re.IGNORECASE,
+)
+_WH = re.compile(r"(?:how|why|what)\s", re.IGNORECASE)
 _AUXILIARIES = frozenset(
     "is are was were am has have had will would can could did does do should said says "
     "told".split()
@@ -173,12 +179,30 @@ class ClauseConverter:
         full clauses (the English one has its own subject) are switched, never a part
         of a clause, so nothing ungrammatical is written."""
         mark = len(self.used)
+        relative = _RELATIVE_CLAUSE.search(text)
+        if relative is not None:
+            # "..., which saved about $60,000": the relative clause stays English
+            del self.used[mark:]
+            first = self.convert(text[: relative.start()], offset, condition=condition, depth=1)
+            if first is not None:
+                self.used.append("switch.english_clause")
+                return (*first, Tok(",", "other"), *self._english(text[relative.start() + 1 :]))
         for match in _SPLITS.finditer(text):
             conj = (match.group("conj") or match.group("so") or "").lower()
+            left, right = text[: match.start()], text[match.end() :]
+            if not conj:
+                # "When I joined in 2020, ...": an English adverbial clause, then Hindi
+                if not _SUBORDINATE.match(left) or not self._finite(left):
+                    continue
+                del self.used[mark:]
+                second = self.convert(right, offset + match.end(), condition=condition, depth=1)
+                if second is not None:
+                    self.used.append("switch.english_clause")
+                    return (*self._english(left), Tok(",", "other"), *second)
+                continue
             if conj not in ("and", "but", "because", "so", "or"):
                 continue
-            left, right = text[: match.start()], text[match.end() :]
-            if not (_SUBJECT.match(right) and _SUBJECT.match(left)) or _DESIRE.search(left):
+            if not _SUBJECT.match(right) or _DESIRE.search(left):
                 continue  # after "I want X removed", "Y corrected" is no clause
             if not (self._finite(left) and self._finite(right)):
                 continue  # "my husband and I ...": a noun phrase, not two clauses
@@ -237,6 +261,17 @@ class ClauseConverter:
             value, at = text[span[0] : span[1]], offset + span[0]
             self.r.reflexive = reflexive  # a nested clause may have changed it
             rendered = self._slot(kind, value, at, condition, name in template.predicate)
+            if (
+                rendered is None
+                and kind == "clause"
+                and all(f"ki {{{name}}}" in frame for frame in template.frames)
+                and self._finite(value)
+                and (_SUBJECT.match(value) or _WH.match(value))
+            ):
+                # "Mujhe bataya gaya ki the dispute had been closed": a complement after
+                # "ki" may stay English as written, as Hinglish writers switch there
+                self.used.append("switch.english_complement")
+                rendered = self._english(value)
             if rendered is None:
                 return None
             slots[name] = rendered
@@ -251,6 +286,17 @@ class ClauseConverter:
         for name, wanted in template.verb_type.items():
             slot = slots.get(name)
             if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
+                return None
+            who = slots.get("who")
+            if (
+                wanted == "t"
+                and slot.obj is None
+                and isinstance(who, NounPhrase)
+                and who.pronoun is None
+                and not (who.person or who.place)
+            ):
+                # "the close finished in 8 days": a thing with no object is the intransitive
+                # use, which "close ne ... khatam kiya" would misread
                 return None
         frames = list(template.frames)
         start = self.r.rng.randrange(len(frames)) if len(frames) > 1 else 0

@@ -511,6 +511,8 @@ class NounRenderer(WordRenderer, ABC):
         if prep == "to" and not self._nominal_start(first):
             return None  # "to stop calling me": an infinitive, not a place or a person
         if self.lex.verb_forms.get(first.low, {}).get("ing"):
+            if prep in ("on", "in", "at"):
+                return None  # "on receiving": a department or an event? left English
             vp = self.vp(words, "ing")
             formed = vp.form(self.gerund_forms.get(prep, "obl")) if vp is not None else None
             post = spec if isinstance(spec, str) else ""
@@ -530,6 +532,10 @@ class NounRenderer(WordRenderer, ABC):
             return self._pronoun_pp(np.pronoun, post)
         if prep == "on" and self._date(words):
             post = "ko"  # "03/12/2022 ko", not "par"
+        if prep == "to" and np.core and all(t.tag == "other" for t in np.core) and any(
+            c.isdigit() for t in np.core for c in t.text
+        ):
+            post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
         return (np.form("obl") or ()) + tuple(self.tagged(post))
 
     def _date(self, words: Sequence[Word]) -> bool:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from guisekit.errors import ConfigError
+from guisekit.errors import ConfigError, validate
 from guisekit.ids import variant_id
 from guisekit.models import AppliedEdit, EngineTask, Provenance, Source, Variant
 from guisekit.resources import read_yaml
@@ -107,15 +107,12 @@ class PersonaProfiles(BaseModel):
 
 def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
     ref = BUILTIN_PROFILES if path is None else Path(path).resolve()
-    try:
-        profiles = PersonaProfiles.model_validate(read_yaml(ref))
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise ConfigError(
-            err["msg"],
-            location=f"{ref}: " + ".".join(map(str, err["loc"])),
-            hint="see lexicons/personas/profiles.yaml for the format",
-        ) from exc
+    profiles = validate(
+        PersonaProfiles,
+        read_yaml(ref),
+        where=f"{ref}:",
+        hint="see lexicons/personas/profiles.yaml for the format",
+    )
     for axis, levels in profiles.levels.items():
         for level, features in levels.items():
             for name, feature in features.items():

@@ -7,10 +7,10 @@ import ipaddress
 import socket
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 from guisekit.engines import EngineConfig
-from guisekit.errors import ConfigError
+from guisekit.errors import ConfigError, validate
 from guisekit.resources import read_config_file
 
 __all__ = ["ServiceSettings", "bind_socket", "is_loopback", "load_engine_config"]
@@ -82,9 +82,4 @@ def load_engine_config(path: str | Path) -> EngineConfig:
     data = read_config_file(
         path, "a mapping of engine settings (the engine: block)", name="engine config"
     )
-    try:
-        return EngineConfig.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "engine"
-        raise ConfigError(first["msg"], location=f"{path}: {where}") from None
+    return validate(EngineConfig, data, where=f"{path}:")
