@@ -419,7 +419,8 @@ def test_max_chars_limits_texts(tmp_path: Path) -> None:
 
 def test_single_pair_prints_the_facts_of_each_side(runner: CliRunner) -> None:
     result = runner.invoke(
-        app, ["check-facts", "I was charged 3 late fees of $35.", "I was charged 4 late fees of $35."]
+        app,
+        ["check-facts", "I was charged 3 late fees of $35.", "I was charged 4 late fees of $35."],
     )
     assert result.exit_code == 1
     assert "Facts found" in result.output
@@ -442,9 +443,7 @@ def test_date_order_option(runner: CliRunner) -> None:
     assert runner.invoke(app, ["check-facts", *pair, "--date-order", "mdy"]).exit_code == 1
 
 
-@pytest.mark.parametrize(
-    ("option", "value"), [("--fail-on", "sometimes"), ("--date-order", "ymd")]
-)
+@pytest.mark.parametrize(("option", "value"), [("--fail-on", "sometimes"), ("--date-order", "ymd")])
 def test_bad_policy_options_are_input_errors(runner: CliRunner, option: str, value: str) -> None:
     with pytest.raises(InputError, match=option):
         runner.invoke(app, ["check-facts", "a $1", "a $1", option, value], catch_exceptions=False)

@@ -42,7 +42,12 @@ CLASSES = [
     ("lpa-range-end-changed", "My CTC is 12-15 LPA.", "My CTC is 12-18 LPA.", "money"),
     ("crore-vs-lakh", "The flat sold for 1.4 crore.", "The flat sold for 14 lakh.", "money"),
     ("cr-abbreviation-changed", "The plot costs 1.2 Cr.", "The plot costs 12 Cr.", "money"),
-    ("cr-dot-changed", "They quoted Rs. 2.5 cr. for it.", "They quoted Rs. 3.5 cr. for it.", "money"),
+    (
+        "cr-dot-changed",
+        "They quoted Rs. 2.5 cr. for it.",
+        "They quoted Rs. 3.5 cr. for it.",
+        "money",
+    ),
     ("lakh-without-currency", "They offered me 18 lakhs.", "They offered me 16 lakhs.", "money"),
     ("lpa-without-currency", "My salary is 8.5 LPA.", "My salary is 9.5 LPA.", "money"),
     ("l-abbreviation-changed", "Joining bonus: 1.5 L.", "Joining bonus: 2.5 L.", "money"),
@@ -53,7 +58,12 @@ CLASSES = [
     ("range-collapsed", "I expect 12-15 LPA.", "I expect around 13.5 LPA.", "money"),
     ("period-changed", "I paid ₹75,000 a month.", "I paid ₹75,000 every year.", "money"),
     ("period-dropped", "I paid ₹75,000 a month.", "I paid ₹75,000.", "money"),
-    ("ctc-period-changed", "My CTC is Rs 18 lakh per annum.", "My CTC is Rs 18 lakh per month.", "money"),
+    (
+        "ctc-period-changed",
+        "My CTC is Rs 18 lakh per annum.",
+        "My CTC is Rs 18 lakh per month.",
+        "money",
+    ),
     (
         "roles-swapped",
         "The fee was $35 and the refund was $50.",
@@ -61,9 +71,19 @@ CLASSES = [
         "money",
     ),
     ("count-changed", "I was charged 3 late fees.", "I was charged 4 late fees.", "quantity"),
-    ("duration-changed", "The payment was 30 days late.", "The payment was 45 days late.", "quantity"),
+    (
+        "duration-changed",
+        "The payment was 30 days late.",
+        "The payment was 45 days late.",
+        "quantity",
+    ),
     ("count-in-words-changed", "I called six times.", "I called seven times.", "quantity"),
-    ("months-changed", "I banked with them for 14 months.", "I banked with them for 4 months.", "quantity"),
+    (
+        "months-changed",
+        "I banked with them for 14 months.",
+        "I banked with them for 4 months.",
+        "quantity",
+    ),
     ("hours-changed", "I waited 2 hours on hold.", "I waited 3 hours on hold.", "quantity"),
     (
         "approximator-added",
@@ -86,7 +106,12 @@ CLASSES = [
     ("negator-added", "They refunded the fee.", "They never refunded the fee.", "negation"),
     ("negator-removed", "They did not refund the fee.", "They refunded the fee.", "negation"),
     ("name-changed", "I spoke to Priya at HDFC Bank.", "I spoke to Anita at HDFC Bank.", "entity"),
-    ("organisation-dropped", "My account with Chase was closed.", "My account was closed.", "entity"),
+    (
+        "organisation-dropped",
+        "My account with Chase was closed.",
+        "My account was closed.",
+        "entity",
+    ),
     (
         "account-number-changed",
         "The transfer went to account 123456789.",

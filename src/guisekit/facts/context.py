@@ -175,8 +175,9 @@ def _clause_words(segment: str) -> list[str]:
 
 
 def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
-    """The role word bound to the amount at ``start:end`` (left first: ``fee of $35``,
-    then right: ``$35 late fee``) and a period adjective before it (``monthly rent``)."""
+    """The role word bound to the amount at ``start:end`` (right first, through link
+    words only: ``$68 in fees``; then left: ``fee of $35``) and a period adjective before
+    it (``monthly rent``)."""
     right = low[end : end + 40]
     stop = _CLAUSE_END.search(right)
     if stop is not None:
