@@ -20,7 +20,7 @@ import yaml
 from fastapi import FastAPI
 
 from guisekit.cli import main
-from guisekit.facts import SeverityPolicy, check_facts
+from guisekit.facts import SeverityPolicy, check_facts, extract_facts
 from guisekit.models import Provenance, Source, Variant
 from guisekit.specs import TransformSpec
 from guisekit.standardise import Standardiser
@@ -306,3 +306,12 @@ def test_audit_screen_fails_each_class(tmp_path: Path, monkeypatch: pytest.Monke
         assert kind in {d["kind"] for d in row["exact"]["discrepancies"]}, name
     for name, *_ in STYLE_EDITS:
         assert results[f"style-{name}"]["exact_verdict"] == "pass", name
+
+
+def test_span_only_extraction_skips_the_word_kinds() -> None:
+    text = "Priya did not refund the $35 late fee from 3/4/2024 for nearly 30 days (a/c 123456789)."
+    full = {f.kind for f in extract_facts(text)}
+    spans = extract_facts(text, words=False)
+    assert full >= {"negation", "entity", "quantity", "money", "date", "identifier"}
+    assert {f.kind for f in spans} == {"money", "date", "identifier"}
+    assert all(f.role is None and f.approx is None for f in spans)

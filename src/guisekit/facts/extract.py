@@ -70,9 +70,16 @@ __all__ = ["extract_facts"]
 _first = itemgetter(0)
 
 
-def extract_facts(text: str, date_order: DateOrder = "auto") -> list[Fact]:
+def extract_facts(
+    text: str, date_order: DateOrder = "auto", *, words: bool = True
+) -> list[Fact]:
     """All facts in ``text``, in order of appearance (spans of the facts found from
-    digits and number words never overlap; negations and entities are words)."""
+    digits and number words never overlap; negations and entities are words).
+
+    ``words=False`` skips what only the comparison needs (quantities, approximators,
+    roles, negators, names) and keeps the spans a rewrite must leave alone (amounts,
+    percentages, dates, years, relative dates, redactions, identifiers): the rules
+    engine's span protection calls it on every text."""
     candidates: list[Candidate] = []
     has_digits = _ANY_DIGIT.search(text) is not None
     # Matches of the money and date families: (start, end, match, source).
@@ -146,8 +153,10 @@ def extract_facts(text: str, date_order: DateOrder = "auto") -> list[Fact]:
             redactions(text, candidates, x_dates)
         relatives(text, candidates)
         low = text.lower()
-    quantities(text, low, candidates, has_digits)
     identifiers(text, low, candidates)
+    if not words:
+        return resolve(candidates)
+    quantities(text, low, candidates, has_digits)
     facts = bind(resolve(candidates), text, low)
     extra = negations(text, low)
     names = entities(text)

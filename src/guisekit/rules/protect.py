@@ -14,8 +14,6 @@ from guisekit.facts import extract_facts
 
 __all__ = ["protected_spans"]
 
-_WORD_KINDS = frozenset(("negation", "entity", "quantity"))
-
 # Each pattern starts with a literal or a character class, so the regex engine skips
 # quickly to candidates; the rarer ones run only when their trigger character is present.
 _NUMBER = re.compile(r"\d(?:[\d,./:()\-]*\d)?")  # amounts, account and phone numbers
@@ -34,7 +32,7 @@ def protected_spans(text: str) -> list[tuple[int, int]]:
     # Negators, names and quantities are facts too, but a style edit may respell them
     # ("dont" -> "do not", casing, "2 years" -> "2 saal"): the exact check compares them
     # spelling-blind, so they stay editable (their digits are still protected below).
-    spans = [(f.start, f.end) for f in extract_facts(text) if f.kind not in _WORD_KINDS]
+    spans = [(f.start, f.end) for f in extract_facts(text, words=False)]
     spans += [m.span() for m in _NUMBER.finditer(text)]
     if "XX" in text:
         spans += [m.span() for m in _MASKED.finditer(text)]
