@@ -309,7 +309,10 @@ def test_audit_screen_fails_each_class(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_span_only_extraction_skips_the_word_kinds() -> None:
-    text = "Priya did not refund the $35 late fee from 3/4/2024 for nearly 30 days (a/c 123456789)."
+    text = (
+        "I told Priya they did not refund the $35 late fee from 3/4/2024 for nearly 30 days "
+        "(a/c 123456789)."
+    )
     full = {f.kind for f in extract_facts(text)}
     spans = extract_facts(text, words=False)
     assert full >= {"negation", "entity", "quantity", "money", "date", "identifier"}
