@@ -531,7 +531,7 @@ def test_bad_input(
 
 def test_good_inputs_the_strict_readers_still_accept(tmp_path: Path) -> None:
     """A BOM in JSONL (as in CSV), integer ids, and quotes doubled inside a quoted field."""
-    from guisekit.corpus_io import read_sources
+    from guisekit.tables import read_sources
 
     jsonl = tmp_path / "bom.jsonl"
     jsonl.write_bytes(b'\xef\xbb\xbf{"id": 7, "text": "I paid $40."}\n{"id": "b", "text": "Hi."}\n')
