@@ -18,7 +18,7 @@ from guisekit import __version__
 from guisekit.commands.attributes import attributes_command
 from guisekit.commands.audit import audit_command
 from guisekit.commands.check_facts import check_facts_command, text_or_file
-from guisekit.commands.corpus import corpus_command
+from guisekit.commands.corpus import corpus_command as corpus_command  # re-exported
 from guisekit.commands.decide import decide_command
 from guisekit.commands.edits import edits_command
 from guisekit.commands.gaps import gaps_command
@@ -27,9 +27,9 @@ from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
 from guisekit.commands.study import study_command
 from guisekit.console import err, out
-from guisekit.corpus_io import DEFAULT_MAX_CHARS
 from guisekit.errors import GuisekitError
 from guisekit.personas import load_grid
+from guisekit.tables import DEFAULT_MAX_CHARS
 
 app = typer.Typer(
     name="guisekit",

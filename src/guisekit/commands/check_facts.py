@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from guisekit.console import err, out
-from guisekit.corpus_io import DEFAULT_MAX_CHARS
+from guisekit.tables import DEFAULT_MAX_CHARS
 from guisekit.errors import InputError
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def check_facts_command(
 
         guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
     """
-    from guisekit.corpus_io import read_rows, write_rows
+    from guisekit.tables import read_rows, write_rows
     from guisekit.facts import SeverityPolicy, check_facts
     from guisekit.outputs import refuse_same_path
 

@@ -54,7 +54,14 @@ _AUXILIARIES = frozenset(
 )
 _DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
 # Hindi nouns of light verbs ("baat karna") and their gender
-_INCORPORATED = {"baat": "f", "koshish": "f", "shikayat": "f", "madad": "f", "intezaar": "m"}
+_INCORPORATED = {
+    "baat": "f",
+    "koshish": "f",
+    "shikayat": "f",
+    "madad": "f",
+    "intezaar": "m",
+    "meeting": "f",
+}
 # words that can start the subject after a leading adverbial
 _SUBJECT_START = frozenset(
     "i we you they he she it the my our his her their this that a an there".split()
