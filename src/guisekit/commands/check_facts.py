@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from guisekit.console import err, out
-from guisekit.tables import DEFAULT_MAX_CHARS
 from guisekit.errors import InputError
+from guisekit.tables import DEFAULT_MAX_CHARS
 
 if TYPE_CHECKING:
     from guisekit.facts import FactCheckResult
@@ -92,9 +92,9 @@ def check_facts_command(
 
         guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
     """
-    from guisekit.tables import read_rows, write_rows
     from guisekit.facts import SeverityPolicy, check_facts
     from guisekit.outputs import refuse_same_path
+    from guisekit.tables import read_rows, write_rows
 
     if fail_on not in ("warn", "fail"):
         raise InputError(f"--fail-on {fail_on!r} is not a choice", hint="use warn or fail")
