@@ -377,6 +377,17 @@ CASES = [
             ("attribute-missing", ["--attributes", "zz=delivery"], "zz", GELBACH, {}),
             ("attribute-family", ["--attributes", "a"], "no family", GELBACH, {}),
             ("out-is-file", [], "g", GELBACH, {"g": "a file"}),
+            (
+                "one-cluster",
+                ["--resamples", "9"],
+                "only 1 source (cluster): a cluster bootstrap cannot give intervals",
+                "".join(
+                    line
+                    for line in GELBACH.splitlines(True)
+                    if ",s0," in line or line.startswith("variant_id")
+                ),
+                {},
+            ),
         ]
     ),
     # --- serve (options refused before listening) ------------------------------------------
