@@ -219,6 +219,13 @@ def gelbach_command(
     for reason, count in table.left_out.items():
         if count:
             err.print(f"{count} rows left out ({reason.replace('_', ' ')})")
+    if table.n_sources < 2 and resamples > 0:
+        from guisekit.errors import InputError
+
+        raise InputError(  # resampling one cluster gives zero-width intervals, not certainty
+            f"only {table.n_sources} source (cluster): a cluster bootstrap cannot give intervals",
+            hint="add sources, or pass --resamples 0 for point estimates only",
+        )
     if table.n_sources < FEW_CLUSTERS:
         err.print(
             f"warning: only {table.n_sources} sources (clusters); cluster-bootstrap intervals "
