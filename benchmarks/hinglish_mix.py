@@ -108,12 +108,17 @@ def main(argv: list[str] | None = None) -> int:
                     if hindi + english:
                         kept.append(hindi / (hindi + english))
         rows.append((ratio, converted, fmean(shares), fmean(kept), valid, variants))
-    print("| mix_ratio | converted sentences | Hindi share | mixable words in Hindi | valid variants (default band) |")
+    print(
+        "| mix_ratio | converted sentences | Hindi share | mixable words in Hindi "
+        "| valid variants (default band) |"
+    )
     print("| --- | --- | --- | --- | --- |")
     for ratio, converted, share, kept, valid, variants in rows:
         print(f"| {ratio:.2f} | {converted} | {share:.3f} | {kept:.3f} | {valid}/{variants} |")
     monotonic = all(
-        a < b for column in (2, 3) for a, b in zip([r[column] for r in rows], [r[column] for r in rows][1:])
+        a < b
+        for column in (2, 3)
+        for a, b in zip([r[column] for r in rows][:-1], [r[column] for r in rows][1:], strict=True)
     )
     print(f"\nHindi share rises monotonically: {'yes' if monotonic else 'NO'}")
     return 0 if monotonic else 1
