@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from guisekit.corpus_io import read_sources
 from guisekit.facts import check_facts
 from guisekit.hinglish import (
     hindi_share,
@@ -35,6 +34,7 @@ from guisekit.models import Source
 from guisekit.rules import RulesEngine
 from guisekit.rules.protect import protected_spans
 from guisekit.specs import HinglishSpec, parse_spec
+from guisekit.tables import read_sources
 
 ROOT = Path(__file__).parents[1]
 SALARY = ROOT / "examples" / "data" / "salary_questions_in.jsonl"

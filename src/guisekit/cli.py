@@ -17,7 +17,7 @@ from rich.text import Text
 from guisekit import __version__
 from guisekit.commands.attributes import attributes_command
 from guisekit.commands.audit import audit_command
-from guisekit.commands.corpus import corpus_command
+from guisekit.commands.corpus import corpus_command as corpus_command  # re-exported
 from guisekit.commands.decide import decide_command
 from guisekit.commands.edits import edits_command
 from guisekit.commands.gaps import gaps_command
@@ -26,11 +26,11 @@ from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
 from guisekit.commands.study import study_command
 from guisekit.console import err, out
-from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
 from guisekit.errors import GuisekitError, InputError
 from guisekit.facts import FactCheckResult, check_facts
 from guisekit.outputs import refuse_same_path
 from guisekit.personas import load_grid
+from guisekit.tables import DEFAULT_MAX_CHARS, read_rows, write_rows
 
 app = typer.Typer(
     name="guisekit",

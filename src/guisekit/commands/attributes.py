@@ -110,10 +110,10 @@ def attributes_command(
         objective_measurements,
     )
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows, write_rows
     from guisekit.errors import ConfigError, OutputError
     from guisekit.llm.refs import parse_model
     from guisekit.outputs import refuse_same_path
+    from guisekit.tables import read_rows, write_rows
 
     if engine == "llm" and model is None:
         raise ConfigError("--engine llm needs --model", hint="e.g. --model openai:gpt-4o-mini")
@@ -213,8 +213,8 @@ def _manipulation(
 
     from guisekit.attributes import manipulation_report
     from guisekit.console import err, out
-    from guisekit.corpus_io import write_rows
     from guisekit.errors import InputError
+    from guisekit.tables import write_rows
 
     personas = {str(row[persona_column]) for row, _ in measured}
     if len(personas) < 2:

@@ -64,10 +64,10 @@ def run_decide(
 ) -> dict[str, Any]:
     """Everything ``decide`` does, callable by ``study``; returns counts and health."""
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows, write_rows
     from guisekit.decide import decision_rows, health, load_task, plan_items, run_decisions
     from guisekit.errors import ConfigError, OutputError
     from guisekit.llm import Store
+    from guisekit.tables import read_rows, write_rows
 
     if not 0 <= max_failure_rate <= 1:
         raise ConfigError("must lie between 0 and 1", location="--max-failure-rate")

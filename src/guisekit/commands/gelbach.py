@@ -172,9 +172,9 @@ def gelbach_command(
     require("plots", feature="guisekit gelbach (its plot)")
     from guisekit.attributes import load_attribute_set
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows
     from guisekit.errors import ConfigError
     from guisekit.gelbach import FocalContrast, GelbachData, gelbach, write_report
+    from guisekit.tables import read_rows
 
     try:
         contrast = FocalContrast(

@@ -17,7 +17,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from guisekit.corpus_io import DEFAULT_MAX_CHARS, Format, read_sources
 from guisekit.engines import Engine, EngineConfig
 from guisekit.errors import ConfigError, validate
 from guisekit.extras import require
@@ -26,6 +25,7 @@ from guisekit.models import Source
 from guisekit.personas import PACKAGED_GRIDS
 from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
+from guisekit.tables import DEFAULT_MAX_CHARS, Format, read_sources
 from guisekit.transforms import TransformSpec, get, parse_spec
 
 __all__ = ["CorpusConfig", "Plan", "Task", "build_plan", "load_config"]
