@@ -409,6 +409,9 @@ TEMPLATE_CASES = [
     ("statement.i_think", "I think the fee is fair.", ["Mujhe lagta hai ki fee fair hai."]), 
     ("statement.should_have", "The bank should have refunded the fee.", ["Bank ko fee refund karna chahiye tha."]), 
     ("possession.perfect_dative", "Since then I have received calls almost every day.", ["Tab se mujhe almost har din calls mili hain.", "Tab se mujhe lagbhag har din calls mili hain."]), 
+    ("statement.have_never_i", "I have never shared my PIN with anyone.", ["Maine kabhi kisi ke saath apna PIN share nahi kiya."]), 
+    ("statement.told_me", "The agent told me the fee was refundable.", ["Agent ne mujhe bataya ki fee refundable thi."]), 
+    ("duration.have_done_for", "I have worked as a nurse for eight years.", ["Mujhe nurse ke taur par kaam karte hue eight years ho gaye hain."]), 
 ]
 
 

@@ -34,7 +34,7 @@ from guisekit.commands.serve import serve_command
 from guisekit.commands.study import study_command
 from guisekit.console import err, out
 from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
-from guisekit.errors import GuisekitError, InputError, OutputError
+from guisekit.errors import GuisekitError, InputError
 from guisekit.facts import FactCheckResult, check_facts
 from guisekit.failures import MaxErrorRate, finish, tally
 from guisekit.personas import load_grid
@@ -222,17 +222,16 @@ def corpus_command(
     """
     from guisekit.corpus import build_plan, export_run, load_config, run_plan
     from guisekit.engines import make_engines, usage_rows
+    from guisekit.outputs import OutputSet
 
     settings = load_config(config)
     engines = make_engines(settings.engine, settings.base)
     plan = build_plan(settings, engines)
     target = out_dir if out_dir is not None else settings.output_dir
     ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
-    if not overwrite and (target / f"corpus{ext}").exists():
-        raise OutputError(
-            f"{target / ('corpus' + ext)} already exists",
-            hint="pass --overwrite to replace the run's outputs",
-        )
+    inputs = (config, settings.path(settings.sources.path))
+    names = [f"{name}{ext}" for name in ("corpus", "fact_report", "summary")]
+    OutputSet(target, names, overwrite=overwrite, command="corpus", inputs=inputs).check()
     banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
     err.print(
         f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "
@@ -264,7 +263,16 @@ def corpus_command(
 
         result = run_plan(plan, engines, advance)
     usage = usage_rows(engines)
-    paths = export_run(result, target, settings.output_format, overwrite=overwrite, usage=usage)
+    paths = export_run(
+        result,
+        target,
+        settings.output_format,
+        overwrite=overwrite,
+        usage=usage,
+        arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
+        config=settings.model_dump(mode="json"),
+        inputs=inputs,
+    )
     _print_summary(result.summary)
     _note_unrealised(plan, engines)
     if usage:

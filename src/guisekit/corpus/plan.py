@@ -23,6 +23,7 @@ from guisekit.errors import ConfigError, validate
 from guisekit.extras import require
 from guisekit.ids import variant_id
 from guisekit.models import Source
+from guisekit.personas import PACKAGED_GRIDS
 from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
 from guisekit.transforms import TransformSpec, get, parse_spec
@@ -105,10 +106,21 @@ class Plan(BaseModel):
     seed: int
 
 
-def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
+def _expand_entry(entry: Mapping[str, Any], index: int, base: Path) -> list[TransformSpec]:
     """One config entry as specs: list-valued parameters expand as a grid, then the
-    transform's own expansion (``personas: all``) applies."""
+    transform's own expansion (``personas: all``) applies. A persona ``grid`` path is
+    relative to the config file (a packaged grid is named without a path)."""
     where = f"transforms[{index}]"
+    grid = entry.get("grid")
+    if isinstance(grid, str) and grid not in PACKAGED_GRIDS:
+        path = Path(grid) if Path(grid).is_absolute() else (base / grid).resolve()
+        if not path.is_file():
+            raise ConfigError(
+                f"persona grid file not found: {path}",
+                location=f"{where}.grid",
+                hint="paths in a config are relative to the config file",
+            )
+        entry = {**entry, "grid": str(path)}
     try:
         transform = get(str(entry.get("transform")), _version(entry))
     except ConfigError as exc:
@@ -125,10 +137,10 @@ def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
     combos = itertools.product(*(entry[k] for k in grid_keys)) if grid_keys else [()]
     specs = []
     for combo in combos:
-        base = {**entry, **dict(zip(grid_keys, combo, strict=True))}
+        values = {**entry, **dict(zip(grid_keys, combo, strict=True))}
         for extra in expansions:
             try:
-                specs.append(parse_spec({**base, **extra}))
+                specs.append(parse_spec({**values, **extra}))
             except ValidationError as exc:
                 err = exc.errors()[0]
                 loc = ".".join(str(p) for p in err["loc"][1:] or err["loc"])
@@ -162,7 +174,11 @@ def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
     )
     if config.sources.limit is not None:
         sources = sources[: config.sources.limit]
-    specs = [spec for i, entry in enumerate(config.transforms) for spec in _expand_entry(entry, i)]
+    specs = [
+        spec
+        for i, entry in enumerate(config.transforms)
+        for spec in _expand_entry(entry, i, config.base)
+    ]
     tasks = [
         Task(
             key=variant_id(source.id, spec, engine.config, config.seed),

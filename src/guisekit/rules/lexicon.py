@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from guisekit.errors import ResourceError
@@ -19,7 +19,7 @@ from guisekit.resources import read_lines, read_table, read_yaml
 
 __all__ = ["PhraseMap", "RulesLexicon", "default_lexicon"]
 
-PACKAGED = Path("rules")
+PACKAGED = PurePosixPath("rules")  # a packaged name, not a user path
 _REGISTER_POS = frozenset({"verb", "noun", "adj", "adv", "phrase"})
 
 
