@@ -49,7 +49,7 @@ def flesch_kincaid_grade(text: str) -> float:
     words = list_words(text)
     if not words:
         return 0.0
-    sentence_length = len(words) / count_sentences(text)
+    sentence_length = len(words) / int(count_sentences(text))
     syllables = sum(_syllables(w.lower()) for w in words) / len(words)
     if sentence_length == 0 or syllables == 0:
         return 0.0

@@ -252,7 +252,7 @@ def collapse_rates(
             for p in personas
         ]
         for style in styles:
-            spec = StandardiseSpec(style=style)  # type: ignore[arg-type]
+            spec = StandardiseSpec(style=style)
             standard = engine.transform(source, spec, seed).text or ""
             again = engine.transform(Source(id=source.id, text=standard), spec, seed).text
             same = sum(

@@ -236,9 +236,9 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         for phrase in phrases:
             if phrase.split()[0] in _NO_COMMA_AFTER:
                 continue
-            end = doc.phrase_end(word.start, phrase)
-            if end is not None and text[end : end + 1] == " ":
-                yield Edit(end, end, ",", "connective_plain.v1")
+            stop = doc.phrase_end(word.start, phrase)
+            if stop is not None and text[stop : stop + 1] == " ":
+                yield Edit(stop, stop, ",", "connective_plain.v1")
                 break
     yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
 
