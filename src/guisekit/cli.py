@@ -8,23 +8,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from guisekit import __version__
 from guisekit.commands.attributes import attributes_command
 from guisekit.commands.audit import audit_command
+from guisekit.commands.check_facts import check_facts_command, text_or_file
+from guisekit.commands.corpus import corpus_command as corpus_command  # re-exported
 from guisekit.commands.decide import decide_command
 from guisekit.commands.edits import edits_command
 from guisekit.commands.gaps import gaps_command
@@ -33,11 +27,9 @@ from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
 from guisekit.commands.study import study_command
 from guisekit.console import err, out
-from guisekit.corpus_io import DEFAULT_MAX_CHARS, read_rows, write_rows
-from guisekit.errors import GuisekitError, InputError
-from guisekit.facts import FactCheckResult, check_facts
-from guisekit.failures import MaxErrorRate, finish, tally
+from guisekit.errors import GuisekitError
 from guisekit.personas import load_grid
+from guisekit.tables import DEFAULT_MAX_CHARS
 
 app = typer.Typer(
     name="guisekit",
@@ -81,248 +73,10 @@ def _root(
     """
 
 
-def _text_or_file(value: str, what: str, max_chars: int) -> str:
-    path = Path(value)
-    if len(value) < 4096 and path.is_file():
-        try:
-            value = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
-    if not value.strip():
-        raise InputError(f"the {what} text is empty", hint="give a non-empty text or file")
-    if len(value) > max_chars:
-        raise InputError(
-            f"the {what} text has {len(value):,} characters, over {max_chars:,}",
-            hint="raise --max-chars",
-        )
-    return value
+app.command("check-facts")(check_facts_command)
 
 
-@app.command("check-facts")
-def check_facts_command(
-    original: Annotated[
-        str | None, typer.Argument(help="Original text, or a path to a UTF-8 file holding it.")
-    ] = None,
-    rewrite: Annotated[
-        str | None, typer.Argument(help="Rewritten text, or a path to a UTF-8 file holding it.")
-    ] = None,
-    pairs: Annotated[
-        Path | None,
-        typer.Option(
-            "--pairs", help="JSONL/CSV/Parquet file of pairs to check instead of two texts."
-        ),
-    ] = None,
-    id_column: Annotated[str, typer.Option(help="Pair id column in --pairs.")] = "id",
-    original_column: Annotated[str, typer.Option(help="Original text column.")] = "original",
-    rewrite_column: Annotated[str, typer.Option(help="Rewrite text column.")] = "rewrite",
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            help="Write per-pair verdicts and every discrepancy (.jsonl, .csv or .parquet)."
-        ),
-    ] = None,
-    overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
-    max_chars: Annotated[int, typer.Option(help="Longest text accepted.")] = DEFAULT_MAX_CHARS,
-) -> None:
-    """Check that a rewrite kept every money amount, date, year and percentage.
-
-    Exit status works like `diff`: 0 when every pair passes (warnings included), 1 when
-    any pair fails, 2 on bad input.
-
-    **Examples**
-
-        guisekit check-facts "I paid $1,200 on 03/14/2023." "On March 14, 2023 I paid $1,200."
-
-        guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
-    """
-    if pairs is not None:
-        if original is not None or rewrite is not None:
-            raise InputError(
-                "give either two texts or --pairs, not both",
-                hint="drop the positional texts when using --pairs",
-            )
-        rows = read_rows(
-            pairs,
-            required=(id_column, original_column, rewrite_column),
-            text_columns=(original_column, rewrite_column),
-            id_column=id_column,
-            max_chars=max_chars,
-        )
-        items = [(str(r[id_column]), r[original_column], r[rewrite_column]) for _, r in rows]
-    elif original is not None and rewrite is not None:
-        items = [
-            (
-                "pair",
-                _text_or_file(original, "original", max_chars),
-                _text_or_file(rewrite, "rewrite", max_chars),
-            )
-        ]
-    else:
-        raise InputError(
-            "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
-        )
-    results = [(pair_id, check_facts(a, b)) for pair_id, a, b in items]
-    if report is not None:
-        write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
-    _print_results(results)
-    if report is not None:
-        err.print(f"report written to {report}")
-    raise typer.Exit(1 if any(not res.passed for _, res in results) else 0)
-
-
-def _report_row(pair_id: str, result: FactCheckResult) -> dict[str, Any]:
-    return {"id": pair_id, **result.to_dict()}
-
-
-def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
-    table = Table(title="Exact fact check", show_lines=False)
-    for column in ("pair", "verdict", "facts A", "facts B", "discrepancies"):
-        table.add_column(column)
-    colours = {"pass": "green", "warn": "yellow", "fail": "red"}
-    for pair_id, res in results:
-        found = "; ".join(d.describe() for d in res.discrepancies) or "-"
-        table.add_row(
-            pair_id,
-            f"[{colours[res.verdict]}]{res.verdict}[/]",
-            str(len(res.original_facts)),
-            str(len(res.rewrite_facts)),
-            found,
-        )
-    out.print(table)
-    counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
-    out.print(
-        f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, {counts['fail']} fail"
-    )
-
-
-@app.command("corpus")
-def corpus_command(
-    config: Annotated[
-        Path, typer.Argument(help="Corpus config (YAML); see examples/quickstart.yaml.")
-    ],
-    overwrite: Annotated[bool, typer.Option(help="Replace outputs of an earlier run.")] = False,
-    out_dir: Annotated[
-        Path | None,
-        typer.Option("--out", help="Output folder (overrides output.dir of the config)."),
-    ] = None,
-    max_error_rate: MaxErrorRate = 0.0,
-) -> None:
-    """Build a matched-guise corpus: plan, rewrite, fact-check, export.
-
-    Reads the sources, expands the transforms into one task per source and spec (each
-    with a stable variant id), runs them on the configured engine (default: the offline
-    rules engine), runs the exact fact check on every variant, and writes corpus,
-    fact_report and summary files to the output folder. Exit status: 0 done, 2 bad
-    input, 3 when more than --max-error-rate of the variants ended in error or truncated
-    (the outputs are written; the last line counts the failures by reason).
-
-    **Example**
-
-        guisekit corpus examples/quickstart.yaml --overwrite
-    """
-    from guisekit.corpus import build_plan, export_run, load_config, run_plan
-    from guisekit.engines import make_engines, usage_rows
-    from guisekit.outputs import OutputSet
-
-    settings = load_config(config)
-    engines = make_engines(settings.engine, settings.base)
-    plan = build_plan(settings, engines)
-    target = out_dir if out_dir is not None else settings.output_dir
-    ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
-    inputs = (config, settings.path(settings.sources.path))
-    names = [f"{name}{ext}" for name in ("corpus", "fact_report", "summary")]
-    OutputSet(target, names, overwrite=overwrite, command="corpus", inputs=inputs).check()
-    banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
-    err.print(
-        f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "
-        f"variants on the {engines[0].name} engine"
-    )
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("{task.fields[usage]}"),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    ) as progress:
-        bar = progress.add_task("rewriting", total=len(plan.tasks), usage="")
-
-        def advance(n: int) -> None:
-            rows = usage_rows(engines)
-            usage = (
-                f"{sum(r['calls'] for r in rows)} calls, "
-                f"{sum(r['input_tokens'] + r['output_tokens'] for r in rows):,} tokens, "
-                f"${sum(r['cost_usd'] for r in rows):.2f}"
-                if rows
-                else ""
-            )
-            progress.update(bar, advance=n, usage=usage)
-
-        result = run_plan(plan, engines, advance)
-    usage = usage_rows(engines)
-    paths = export_run(
-        result,
-        target,
-        settings.output_format,
-        overwrite=overwrite,
-        usage=usage,
-        arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
-        config=settings.model_dump(mode="json"),
-        inputs=inputs,
-    )
-    _print_summary(result.summary)
-    _note_unrealised(plan, engines)
-    if usage:
-        _print_table("Model usage (this run; cached answers cost nothing)", usage)
-    for name, path in paths.items():
-        err.print(f"{name}: {path}")
-    finish(tally("variants", ((v.status, v.reason) for v in result.variants)), max_error_rate)
-
-
-def _note_unrealised(plan: Any, engines: Any) -> None:
-    """Say which persona axes the rules engine leaves unmarked, when the run has personas."""
-    from guisekit.rules import RulesEngine
-
-    if not any(s.transform == "persona" for s in plan.specs):
-        return
-    for engine in engines:
-        if isinstance(engine, RulesEngine):
-            unrealised = sorted(engine.profiles.unrealised)
-            if unrealised:
-                err.print(
-                    f"note: the rules engine leaves persona axes {', '.join(unrealised)} "
-                    "unmarked (no well-attested written markers); their levels differ only "
-                    "by chance. See `guisekit personas`."
-                )
-            return
-
-
-def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
-    table = Table(title=title)
-    for column in rows[0]:
-        table.add_column(column, justify="left" if column == "model" else "right")
-    for row in rows:
-        table.add_row(*(str(value) for value in row.values()))
-    out.print(table)
-
-
-def _print_summary(rows: list[dict[str, Any]]) -> None:
-    table = Table(
-        title="Corpus summary (d_ = mean shift from the source, per 100 words; "
-        "d_fk_grade in grade levels)"
-    )
-    columns = list(rows[0]) if rows else []
-    for column in columns:
-        table.add_column(
-            column.replace("d_sophisticated", "d_soph"),
-            justify="left" if column == "transform" else "right",
-        )
-    for row in rows:
-        table.add_row(*("-" if row[c] is None else str(row[c]) for c in columns))
-    out.print(table)
+app.command("corpus")(corpus_command)
 
 
 @app.command("operators")
@@ -356,7 +110,7 @@ def operators_command(
         if engine is None or try_text is None:
             table.add_row(name, op.family, op.stage, Text(op.doc))
             continue
-        trial = engine.try_operator(name, _text_or_file(try_text, "--try", DEFAULT_MAX_CHARS))
+        trial = engine.try_operator(name, text_or_file(try_text, "--try", DEFAULT_MAX_CHARS))
         table.add_row(
             name, op.family, op.stage, Text(trial.text if trial.applied else trial.reason)
         )
@@ -421,4 +175,9 @@ def main(argv: list[str] | None = None) -> None:
         app(args=argv, prog_name="guisekit")
     except GuisekitError as exc:
         err.print(f"error: {exc.one_line()}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except OSError as exc:  # an unreadable input, a full disk: the system's words, one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        message = f"error: {where}{exc.strerror or exc} (check the path, its permissions and space)"
+        err.print(message, markup=False, highlight=False, soft_wrap=True)
         sys.exit(2)

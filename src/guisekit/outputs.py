@@ -41,7 +41,7 @@ from typing import Any
 
 from guisekit.errors import GuisekitError, OutputError
 
-__all__ = ["MANIFEST", "OutputSet", "check_set", "file_digest"]
+__all__ = ["MANIFEST", "OutputSet", "check_set", "file_digest", "refuse_same_path"]
 
 MANIFEST = "manifest.json"
 _MARK = ".guisekit-"
@@ -276,6 +276,17 @@ def recover(target: Path) -> None:
                 if entry.is_dir() and not (target / entry.name).exists():
                     os.rename(entry, target / entry.name)
         shutil.rmtree(leftover, ignore_errors=True)
+
+
+def refuse_same_path(output: Path | None, *inputs: Path | None) -> None:
+    """Refuse an output file that is one of the inputs (``--overwrite`` would destroy it)."""
+    if output is None:
+        return
+    for source in inputs:
+        if source is not None and source.exists() and source.resolve() == output.resolve():
+            raise OutputError(
+                f"the output {output} is also an input", hint="write it to another path"
+            )
 
 
 def check_set(folder: Path) -> dict[str, Any]:

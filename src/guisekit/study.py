@@ -267,7 +267,7 @@ def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
     def run() -> tuple[list[Path], dict[str, Any]]:
         corpus_command(corpus_config, overwrite=True, out_dir=target)
         path = target / f"corpus{ext}"
-        from guisekit.corpus_io import read_rows
+        from guisekit.tables import read_rows
 
         rows = read_rows(path, required=())
         ok = sum(1 for _, r in rows if r.get("status") == "ok")
@@ -372,7 +372,7 @@ def _attributes_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus
             overwrite=True,
             cache=folder / "attributes-cache.sqlite",
         )
-        from guisekit.corpus_io import read_rows
+        from guisekit.tables import read_rows
 
         return [out], {"rows": len(read_rows(out, required=()))}
 
@@ -445,7 +445,7 @@ def _gelbach_stage(
 
 
 def _is_grid(path: Path) -> bool:
-    from guisekit.corpus_io import read_rows
+    from guisekit.tables import read_rows
 
     rows = read_rows(path, required=())
     return bool(rows) and all(k in rows[0][1] for k in ("axis", "identifier", "cell"))

@@ -64,10 +64,10 @@ def run_decide(
 ) -> dict[str, Any]:
     """Everything ``decide`` does, callable by ``study``; returns counts and health."""
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows, write_rows
     from guisekit.decide import decision_rows, health, load_task, plan_items, run_decisions
     from guisekit.errors import ConfigError, OutputError
     from guisekit.llm import Store
+    from guisekit.tables import read_rows, write_rows
 
     if not 0 <= max_failure_rate <= 1:
         raise ConfigError("must lie between 0 and 1", location="--max-failure-rate")
@@ -104,7 +104,7 @@ def run_decide(
         decisions, new = run_decisions(model, task, items, store, batch_size=batch_size)
     finally:
         store.close()
-    prompt = model.prompt_version() if hasattr(model, "prompt_version") else ""
+    prompt = model.prompt_version() if hasattr(model, "prompt_version") else None
     table = list(
         decision_rows(
             items, decisions, model_name=model.name, task=task, prompt_version=prompt, carry=kept

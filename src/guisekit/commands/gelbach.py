@@ -185,9 +185,9 @@ def gelbach_command(
     require("plots", feature="guisekit gelbach (its plot)")
     from guisekit.attributes import load_attribute_set
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows
     from guisekit.errors import ConfigError
     from guisekit.gelbach import FocalContrast, GelbachData, gelbach, write_report
+    from guisekit.tables import read_rows
 
     try:
         contrast = FocalContrast(
@@ -238,6 +238,13 @@ def gelbach_command(
     for reason, count in table.left_out.items():
         if count:
             err.print(f"{count} rows left out ({reason.replace('_', ' ')})")
+    if table.n_sources < 2 and resamples > 0:
+        from guisekit.errors import InputError
+
+        raise InputError(  # resampling one cluster gives zero-width intervals, not certainty
+            f"only {table.n_sources} source (cluster): a cluster bootstrap cannot give intervals",
+            hint="add sources, or pass --resamples 0 for point estimates only",
+        )
     if table.n_sources < FEW_CLUSTERS:
         err.print(
             f"warning: only {table.n_sources} sources (clusters); cluster-bootstrap intervals "

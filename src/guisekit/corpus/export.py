@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from guisekit.corpus.run import RunResult, as_intended
-from guisekit.corpus_io import Format, read_rows, write_rows
 from guisekit.outputs import OutputSet
+from guisekit.tables import Format, read_rows, write_rows
 from guisekit.transforms import entry_of, label_of
 
 __all__ = ["export_run", "fact_rows", "variant_rows"]

@@ -47,13 +47,21 @@ _SUBORDINATE = re.compile(
     r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
     re.IGNORECASE,
 )
+_WH = re.compile(r"(?:how|why|what)\s", re.IGNORECASE)
 _AUXILIARIES = frozenset(
     "is are was were am has have had will would can could did does do should said says "
     "told".split()
 )
 _DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
 # Hindi nouns of light verbs ("baat karna") and their gender
-_INCORPORATED = {"baat": "f", "koshish": "f", "shikayat": "f", "madad": "f", "intezaar": "m"}
+_INCORPORATED = {
+    "baat": "f",
+    "koshish": "f",
+    "shikayat": "f",
+    "madad": "f",
+    "intezaar": "m",
+    "meeting": "f",
+}
 # words that can start the subject after a leading adverbial
 _SUBJECT_START = frozenset(
     "i we you they he she it the my our his her their this that a an there".split()
@@ -260,6 +268,17 @@ class ClauseConverter:
             value, at = text[span[0] : span[1]], offset + span[0]
             self.r.reflexive = reflexive  # a nested clause may have changed it
             rendered = self._slot(kind, value, at, condition, name in template.predicate)
+            if (
+                rendered is None
+                and kind == "clause"
+                and all(f"ki {{{name}}}" in frame for frame in template.frames)
+                and self._finite(value)
+                and (_SUBJECT.match(value) or _WH.match(value))
+            ):
+                # "Mujhe bataya gaya ki the dispute had been closed": a complement after
+                # "ki" may stay English as written, as Hinglish writers switch there
+                self.used.append("switch.english_complement")
+                rendered = self._english(value)
             if rendered is None:
                 return None
             slots[name] = rendered
