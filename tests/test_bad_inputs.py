@@ -298,6 +298,24 @@ CASES = [
         {"p.jsonl": PAIRS, "f": "x"},
     ),
     Case(
+        "facts-report-dangling-symlink",
+        ["check-facts", "--pairs", "{d}/p.jsonl", "--report", "{d}/r.jsonl", "--overwrite"],
+        "r.jsonl is a dangling symlink",
+        {"p.jsonl": PAIRS},
+    ),
+    _corpus(
+        "corpus-llm-missing-sources-makes-no-cache",
+        "rows.jsonl",
+        {
+            "c.yaml": corpus_config(
+                **{
+                    "  name: rules\n": "  name: llm\n  models:\n    - model: openai:gpt-4o-mini\n"
+                    "  cache: {d}/cache.sqlite\n"
+                }
+            )
+        },
+    ),
+    Case(
         "facts-text-too-long",
         ["check-facts", "--pairs", "{d}/p.jsonl", "--max-chars", "3"],
         "characters",
@@ -377,6 +395,17 @@ CASES = [
             ("attribute-missing", ["--attributes", "zz=delivery"], "zz", GELBACH, {}),
             ("attribute-family", ["--attributes", "a"], "no family", GELBACH, {}),
             ("out-is-file", [], "g", GELBACH, {"g": "a file"}),
+            (
+                "one-cluster",
+                ["--resamples", "9"],
+                "only 1 source (cluster): a cluster bootstrap cannot give intervals",
+                "".join(
+                    line
+                    for line in GELBACH.splitlines(True)
+                    if ",s0," in line or line.startswith("variant_id")
+                ),
+                {},
+            ),
         ]
     ),
     # --- serve (options refused before listening) ------------------------------------------
@@ -510,6 +539,8 @@ def test_bad_input(
             path.write_bytes(content)
         else:
             path.write_text(fill(content), encoding="utf-8")
+    if case.name == "facts-report-dangling-symlink":
+        (tmp_path / "r.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
     if case.name == "gelbach-outcome-huge":
         huge = GELBACH.replace(",s0,college,", ",s0,college,1" + "0" * 400 + "#", 1)
         (tmp_path / "g.csv").write_text(huge.replace("#1,", ",").replace("#0,", ","))
