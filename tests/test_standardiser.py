@@ -226,9 +226,8 @@ def test_fallback_on_sets_whether_warnings_fall_back(
     result = std.standardise("I dont bank here since 3/4/2019!!")
     assert result.fact_check is not None and result.fact_check.verdict == "warn"
     assert (result.fallback, result.reasons) == (falls_back, reasons)
-    expected = (
-        "I dont bank here since 3/4/2019!!" if falls_back else "I do not bank here since March 4, 2019."
-    )
+    kept, candidate = "I dont bank here since 3/4/2019!!", "I do not bank here since March 4, 2019."
+    expected = kept if falls_back else candidate
     assert result.text == expected
 
 

@@ -52,8 +52,10 @@ def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
 
 
 _LETTERS = re.compile(r"[a-z][a-z'’]*")
-ROLES: dict[str, str] = dict(read_table("facts/roles.tsv", ("word", "role")))
-_APPROX: dict[str, str] = dict(read_table("facts/approximators.tsv", ("phrase", "class")))
+ROLES: dict[str, str] = {row[0]: row[1] for row in read_table("facts/roles.tsv", ("word", "role"))}
+_APPROX: dict[str, str] = {
+    row[0]: row[1] for row in read_table("facts/approximators.tsv", ("phrase", "class"))
+}
 _OVER_IS_MORE = frozenset(
     before
     for phrase, before in read_table("facts/approximator_blockers.tsv", ("phrase", "before"))

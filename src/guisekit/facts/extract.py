@@ -70,9 +70,7 @@ __all__ = ["extract_facts"]
 _first = itemgetter(0)
 
 
-def extract_facts(
-    text: str, date_order: DateOrder = "auto", *, words: bool = True
-) -> list[Fact]:
+def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = True) -> list[Fact]:
     """All facts in ``text``, in order of appearance (spans of the facts found from
     digits and number words never overlap; negations and entities are words).
 

@@ -32,7 +32,7 @@ from guisekit.resources import read_table
 
 __all__ = ["percent_match", "quantities"]
 
-UNITS: dict[str, str] = dict(read_table("facts/units.tsv", ("word", "unit")))
+UNITS: dict[str, str] = {row[0]: row[1] for row in read_table("facts/units.tsv", ("word", "unit"))}
 _UNIT_ALT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
 # At most one word between: an adjective ("3 late fees") or an amount ("three $36 fees"),
 # not a function word ("12 of the payments" is not "12 payments").
