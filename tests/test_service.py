@@ -176,7 +176,7 @@ def test_single_text_is_standardised_with_facts_kept(rules_client: httpx.Client)
         "fallback": False,
         "engine": "rules",
     }
-    assert body["fact_check"] == {"verdict": "pass", "discrepancies": []}
+    assert body["fact_check"] == {"verdict": "pass", "discrepancies": [], "fail_on": "warn"}
     assert (body["model"], body["prompt_version"], body["reasons"]) == (None, None, [])
     assert body["latency_ms"] > 0 and [s["style"] for s in body["styles"]] == ["plain"]
 

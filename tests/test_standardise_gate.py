@@ -53,14 +53,16 @@ def gate(monkeypatch, tmp_path):
         yield LLMGateAuditor(auditor, LLMRunner(Store(tmp_path / "c.sqlite"))), stub
 
 
-def test_auditor_catches_a_reversed_claim_the_exact_check_cannot_see(gate):
+def test_a_reversed_claim_is_caught_by_the_exact_check_before_the_auditor(gate):
+    # Issue 14: an added negator is a fact the exact check sees, so the candidate falls
+    # back without asking the auditor (which was the only gate to see it before).
     auditor, stub = gate
     result = Standardiser(NegatingEngine(), gate_auditor=auditor).standardise(TEXT)
     assert result.candidate is not None and "did not" in result.candidate
-    assert result.fact_check.verdict == "pass"
+    assert result.fact_check.verdict == "fail"
     assert result.fallback and result.text == TEXT
-    assert any("negation" in reason for reason in result.reasons)
-    assert stub.stats().total_requests == 1
+    assert any("negation added" in reason for reason in result.reasons)
+    assert stub.stats().total_requests == 0
 
 
 def test_a_clean_candidate_passes_both_gates(gate):
