@@ -25,11 +25,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from guisekit.corpus_io import read_sources
 from guisekit.facts import check_facts
 from guisekit.models import Source
 from guisekit.rules import RulesEngine
 from guisekit.specs import FactEditSpec
+from guisekit.tables import read_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_FILES = ("complaints.jsonl", "interviews.jsonl", "salary_questions_in.jsonl")

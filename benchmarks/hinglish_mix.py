@@ -24,10 +24,10 @@ import sys
 from pathlib import Path
 from statistics import fmean
 
-from guisekit.corpus_io import read_sources
 from guisekit.hinglish import hindi_share, hinglish_rewrite, tag_words, validate_hinglish
 from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.specs import HinglishSpec
+from guisekit.tables import read_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = [

@@ -26,9 +26,9 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from guisekit.corpus_io import read_sources
 from guisekit.rules import RulesEngine
 from guisekit.specs import HinglishSpec
+from guisekit.tables import read_sources
 
 
 def main(argv: list[str] | None = None) -> int:

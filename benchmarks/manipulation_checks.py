@@ -20,9 +20,9 @@ from pathlib import Path
 
 import yaml
 
-from guisekit.corpus_io import read_sources
 from guisekit.models import Source
 from guisekit.rules.checks import hedge_row, manipulation_table
+from guisekit.tables import read_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 

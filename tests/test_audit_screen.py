@@ -22,7 +22,6 @@ from guisekit.audit import (
     screen_pairs,
 )
 from guisekit.audit.auditor import AUDIT_PROMPT
-from guisekit.corpus_io import read_sources
 from guisekit.errors import ConfigError
 from guisekit.facts import check_facts
 from guisekit.llm import LLMRunner, RunnerSettings, Store, load_prompt
@@ -30,6 +29,7 @@ from guisekit.llm.refs import ModelRef, parse_model
 from guisekit.llm.store import Answer
 from guisekit.rules import RulesEngine
 from guisekit.specs import FactEditSpec
+from guisekit.tables import read_sources
 from guisekit.testing import KeyedFakeChatModel
 from guisekit.testing.audit_responder import audit_chat_responder
 

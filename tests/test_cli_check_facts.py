@@ -146,7 +146,7 @@ def test_pairs_file_with_report(runner: CliRunner, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_report_in_other_formats(runner: CliRunner, tmp_path: Path, suffix: str) -> None:
-    from guisekit.corpus_io import read_rows
+    from guisekit.tables import read_rows
 
     report = tmp_path / f"facts{suffix}"
     result = runner.invoke(app, ["check-facts", "--pairs", str(PAIRS), "--report", str(report)])

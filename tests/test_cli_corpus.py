@@ -98,7 +98,7 @@ def test_rerun_is_identical_and_refuses_to_clobber_without_overwrite(tmp_path: P
 @pytest.mark.parametrize("fmt", ["csv", "parquet"])
 def test_corpus_other_formats(tmp_path: Path, fmt: str) -> None:
     assert RUNNER.invoke(app, ["corpus", str(_config(tmp_path, fmt))]).exit_code == 0
-    from guisekit.corpus_io import read_rows
+    from guisekit.tables import read_rows
 
     rows = read_rows(tmp_path / "out" / f"corpus.{fmt}", required=("variant_id", "text"))
     assert len(rows) == 21

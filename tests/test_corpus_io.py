@@ -13,9 +13,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from guisekit.corpus_io import atomic_writer, read_rows, read_sources, write_rows
 from guisekit.errors import GuisekitError, InputError, OutputError, SourceError
 from guisekit.models import Source
+from guisekit.tables import atomic_writer, read_rows, read_sources, write_rows
 
 # --------------------------------------------------------------------------- helpers
 
@@ -722,7 +722,7 @@ def test_outputs_get_the_umask_mode_not_mkstemps_0600(tmp_path):
     import os
     import stat
 
-    from guisekit.corpus_io import write_rows
+    from guisekit.tables import write_rows
 
     target = tmp_path / "out.jsonl"
     write_rows(target, [{"id": "a", "text": "x"}])

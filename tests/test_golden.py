@@ -10,7 +10,6 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
-from guisekit.corpus_io import read_sources
 from guisekit.rules import RulesEngine
 from guisekit.specs import (
     AccentSpec,
@@ -19,6 +18,7 @@ from guisekit.specs import (
     PersonaSpec,
     StandardiseSpec,
 )
+from guisekit.tables import read_sources
 
 ROOT = Path(__file__).parents[1]
 GOLDEN = Path(__file__).parent / "golden" / "rules_variants.jsonl"

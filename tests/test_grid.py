@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from guisekit.corpus_io import read_rows
 from guisekit.errors import ConfigError, OutputError
 from guisekit.grid import (
     GridInputs,
@@ -21,6 +20,7 @@ from guisekit.grid import (
     load_identifier_set,
     resolve_inputs,
 )
+from guisekit.tables import read_rows
 
 ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "examples" / "grid_salary.yaml"

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from guisekit.corpus_io import read_rows, write_rows
 from guisekit.grid import build_grid, compare_rows, load_grid_config, resolve_inputs
+from guisekit.tables import read_rows, write_rows
 
 ROOT = Path(__file__).parents[1]
 CONFIG = ROOT / "examples" / "grid_benchmark.yaml"

@@ -21,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from guisekit.corpus_io import read_sources
 from guisekit.facts import check_facts
 from guisekit.hinglish import (
     hindi_share,
@@ -35,6 +34,7 @@ from guisekit.models import Source
 from guisekit.rules import RulesEngine
 from guisekit.rules.protect import protected_spans
 from guisekit.specs import HinglishSpec, parse_spec
+from guisekit.tables import read_sources
 
 ROOT = Path(__file__).parents[1]
 SALARY = ROOT / "examples" / "data" / "salary_questions_in.jsonl"
@@ -409,6 +409,13 @@ TEMPLATE_CASES = [
     ("statement.i_think", "I think the fee is fair.", ["Mujhe lagta hai ki fee fair hai."]), 
     ("statement.should_have", "The bank should have refunded the fee.", ["Bank ko fee refund karna chahiye tha."]), 
     ("possession.perfect_dative", "Since then I have received calls almost every day.", ["Tab se mujhe almost har din calls mili hain.", "Tab se mujhe lagbhag har din calls mili hain."]), 
+    ("statement.have_never_i", "I have never shared my PIN with anyone.", ["Maine kabhi kisi ke saath apna PIN share nahi kiya."]), 
+    ("statement.told_me", "The agent told me the fee was refundable.", ["Agent ne mujhe bataya ki fee refundable thi."]), 
+    ("duration.have_done_for", "I have worked as a nurse for eight years.", ["Mujhe nurse ke taur par kaam karte hue eight years ho gaye hain."]), 
+    ("change.also_up_from_to", "Our sales also rose from $48 to $56.", ["Humari sales bhi $48 se badhkar $56 ho gayi."]), 
+    ("change.also_down_from_to", "Staff turnover also fell from about 60% to 35%.", ["Staff turnover bhi lagbhag 60% se ghatkar 35% ho gaya."]), 
+    ("statement.progressive_past", "His blood pressure was dropping.", ["Uska blood pressure drop ho raha tha."]), 
+    ("possession.i_had", "I had a budget of $25,000.", ["Mere paas $25,000 ka budget tha."]), 
 ]
 
 
@@ -453,7 +460,7 @@ def test_the_code_mixing_ratio_writes_content_words_in_hindi() -> None:
 # --- sentences no template fits ------------------------------------------------------------
 
 LEFT_ENGLISH = [
-    pytest.param("A friend says I am undercharging.", id="writer-gender-would-show"),
+    pytest.param("I am undercharging my clients.", id="writer-gender-would-show"),
     pytest.param(
         "I run a small home bakery in Indore and sell custom cakes.", id="first-person-habitual"
     ),

@@ -4,8 +4,11 @@ and copula of its gender, and a noun missing from the lexicon is never given one
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
+import yaml
 
 from guisekit.hinglish import hinglish_rewrite
 from guisekit.hinglish.lexicon import default_lexicon
@@ -50,3 +53,43 @@ def test_a_noun_missing_from_the_lexicon_gets_no_gender() -> None:
     assert "widget" not in default_lexicon().content
     out = _rewrite("My widget was late.")
     assert out == "My widget was late."
+
+
+PATTERNS = yaml.safe_load((Path(__file__).parent / "data" / "hinglish_patterns.yaml").read_text())
+
+
+@pytest.mark.parametrize("case", PATTERNS["cases"], ids=[c["text"] for c in PATTERNS["cases"]])
+def test_error_patterns_are_gone(case: dict[str, object]) -> None:
+    """Each error pattern of issue 20 and each bad output fixed since: the right form is
+    produced at every mix ratio and seed, and the wrong form never."""
+    text = str(case["text"])
+    for mix in (0.0, 0.5, 1.0):
+        for seed in range(3):
+            out = _rewrite(text, mix, seed)
+            if case.get("english"):
+                assert out == text, (mix, seed)
+            else:
+                assert out in case["right"], (mix, seed, out)  # type: ignore[operator]
+            for wrong in case["wrong"]:  # type: ignore[attr-defined]
+                assert wrong not in out, (mix, seed, out)
+
+
+def test_first_person_is_gender_neutral_in_every_bundled_text() -> None:
+    """No first-person form that shows the writer's gender (karta/karti hoon, raha/rahi
+    hoon, gaya/gayi hoon, ... tha/thi after main) in any rewrite of the bundled texts."""
+    import json
+
+    gendered = re.compile(
+        r"\b\w+(?:t[ai]|r[ai]h[ai]|gay[ai]|sakt[ai]) hoon\b|\bmain\b[^.?!,]*\b\w+(?:t[ai]|r[ai]h[ai]) th[ai]\b",
+        re.IGNORECASE,
+    )
+    root = Path(__file__).parents[1] / "examples" / "data"
+    texts = [
+        json.loads(line)["text"]
+        for name in ("salary_questions_in", "complaints", "interviews")
+        for line in (root / f"{name}.jsonl").read_text().splitlines()
+    ]
+    for text in texts:
+        for mix in (0.0, 1.0):
+            out = _rewrite(text, mix, 1)
+            assert gendered.search(out) is None, gendered.search(out)

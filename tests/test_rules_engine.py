@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from guisekit.corpus.run import as_intended
-from guisekit.corpus_io import read_sources
 from guisekit.errors import ConfigError, InputError
 from guisekit.facts import check_facts
 from guisekit.models import Source
@@ -25,6 +24,7 @@ from guisekit.specs import (
     PersonaSpec,
     StandardiseSpec,
 )
+from guisekit.tables import read_sources
 
 DATA = Path(__file__).parents[1] / "examples" / "data"
 COMPLAINTS = read_sources(DATA / "complaints.jsonl")

@@ -12,12 +12,12 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guisekit.corpus_io import read_sources
 from guisekit.models import Source
 from guisekit.rules.checks import hedge_row
 from guisekit.rules.cues import hedge_score
 from guisekit.rules.engine import RulesEngine
 from guisekit.specs import HedgeSpec
+from guisekit.tables import read_sources
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).parents[1] / "examples" / "data"

@@ -151,7 +151,7 @@ def test_same_seed_same_output_and_global_random_untouched(text: str, spec, seed
 
 _SCRIPT = """
 import json, sys
-from guisekit.corpus_io import read_sources
+from guisekit.tables import read_sources
 from guisekit.personas import load_grid
 from guisekit.rules import RulesEngine
 from guisekit.specs import PersonaSpec

@@ -276,7 +276,14 @@ def small_client() -> Iterator[httpx.Client]:
         (b'{"text": 5}', 422, "invalid", "text: Input should be a valid string"),
         (b'{"text": "a", "texts": ["b"]}', 422, "invalid", "body: give exactly one of"),
         (b'{"texts": []}', 422, "invalid", "texts: List should have at least 1 item"),
-        (b'{"txt": "a"}', 422, "invalid", "txt: Extra inputs are not permitted"),
+        (b'{"txt": "a"}', 422, "invalid", 'txt: unknown field; did you mean "text"?'),
+        (
+            b'{"text": "a", "style": ["formal"]}',
+            422,
+            "invalid",
+            'style: unknown field; did you mean "styles"? the fields are text, texts, styles',
+        ),
+        (b'{"text": "a", "zzz": 1}', 422, "invalid", "zzz: unknown field; the fields are"),
         (b'{"text": "  "}', 422, "invalid", "text: the text is empty or whitespace only"),
         (b'{"texts": ["a", 7]}', 422, "invalid", "texts.1: Input should be a valid string"),
         (b'{"texts": ["a", "b", "c", "d"]}', 422, "invalid", "texts: 4 texts, over the limit"),
@@ -600,3 +607,16 @@ def test_batch_response_is_json_serialisable_by_the_standard_library(
 ) -> None:
     reply = rules_client.post("/standardise", json={"texts": [SHOUTY]})
     assert json.loads(reply.content)["results"][0]["original"] == SHOUTY
+
+
+def test_openapi_schema_and_docs_describe_the_request(small_client: httpx.Client) -> None:
+    schema = small_client.get("/openapi.json").json()
+    post = schema["paths"]["/standardise"]["post"]
+    body = post["requestBody"]["content"]["application/json"]
+    assert set(body["schema"]["properties"]) == {"text", "texts", "styles"}
+    assert body["schema"]["additionalProperties"] is False
+    assert body["example"]["text"].startswith("I dont want this card")
+    assert {"200", "401", "408", "413", "422", "503", "504"} <= set(post["responses"])
+    assert "StandardiseResult" in schema["components"]["schemas"]
+    docs = small_client.get("/docs")
+    assert docs.status_code == 200 and "/openapi.json" in docs.text

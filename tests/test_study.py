@@ -128,3 +128,53 @@ def test_bad_study_config_is_one_line(tmp_path: Path, capsys, text: str, message
     assert _cli(["study", str(study)]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+AUDITED = """
+name: audited
+corpus: corpus.yaml
+audit:
+  auditors: ["openai:stub-careful@{openai}", "anthropic:stub-strict@{anthropic}"]
+  bootstrap: 50
+decide:
+  task: complaint_remedy
+  model: python:decision_models:counting
+gaps: {{outcome: prob_monetary_action, resamples: 50}}
+output: out
+"""
+
+SMALL_CORPUS = """
+sources: {{path: {data}, limit: 2}}
+engine: {{name: rules}}
+seed: 0
+transforms:
+  - transform: identity
+  - transform: persona
+    personas: [young-urban-high_school-low, old-rural-college-high]
+  - transform: fact_edit
+    kind: [scale_amounts]
+output: {{dir: unused, format: jsonl}}
+"""
+
+
+def test_study_with_an_audit_stage_through_the_stub(tmp_path: Path, monkeypatch) -> None:
+    from guisekit.testing import StubConfig, StubServer
+    from guisekit.testing.audit_responder import audit_responder
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    (tmp_path / "corpus.yaml").write_text(
+        SMALL_CORPUS.format(data=ROOT / "examples" / "data" / "complaints.jsonl")
+    )
+    with StubServer(StubConfig(), audit_responder) as stub:
+        study = tmp_path / "study.yaml"
+        study.write_text(
+            AUDITED.format(openai=stub.openai_base_url, anthropic=stub.anthropic_base_url)
+        )
+        assert _cli(["study", str(study)]) == 0
+        calls = stub.stats().total_requests
+        assert calls == 2 * 3 * 2  # 2 sources x 3 non-identity variants x 2 auditors
+        stages = {s["name"]: s for s in _manifest(tmp_path)["stages"]}
+        assert stages["audit"]["status"] == "ran" and stages["audit"]["counts"]["files"] > 0
+        assert _cli(["study", str(study), "--rerun"]) == 0
+        assert stub.stats().total_requests == calls, "the audit answers come from the cache"

@@ -143,8 +143,8 @@ def test_expand_then_contract_round_trips_where_defined(text: str) -> None:
 
 
 def test_a_run_on_the_examples_keeps_every_fact_both_ways() -> None:
-    from guisekit.corpus_io import read_sources
     from guisekit.facts import compare_facts, extract_facts
+    from guisekit.tables import read_sources
 
     engine = RulesEngine()
     sources = read_sources(ROOT / "examples/data/complaints.jsonl")

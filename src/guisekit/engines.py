@@ -114,7 +114,24 @@ def _rules(
 ) -> list[Engine]:
     from guisekit.rules import RulesEngine
 
-    return [RulesEngine(config.lexicons, config.profiles)]
+    # paths in a config are relative to its file; a missing one is an error, never skipped
+    lexicons = [_existing(base, p, "engine.lexicons", folder=True) for p in config.lexicons]
+    profiles = (
+        None if config.profiles is None else _existing(base, config.profiles, "engine.profiles")
+    )
+    return [RulesEngine(lexicons, profiles)]
+
+
+def _existing(base: Path, value: str, where: str, *, folder: bool = False) -> str:
+    path = Path(value) if Path(value).is_absolute() else (base / value).resolve()
+    if not (path.is_dir() if folder else path.is_file()):
+        kind = "folder" if folder else "file"
+        raise ConfigError(
+            f"{kind} not found: {path}",
+            location=where,
+            hint="paths in a config are relative to the config file",
+        )
+    return str(path)
 
 
 def _llm(config: EngineConfig, base: Path, chat_factory: Callable[..., Any] | None) -> list[Engine]:

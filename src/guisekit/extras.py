@@ -15,13 +15,14 @@ from guisekit.errors import MissingExtra
 
 __all__ = ["EXTRAS", "Extra", "has", "require"]
 
-Extra = Literal["llm", "serve", "parquet", "plots"]
+Extra = Literal["llm", "serve", "parquet", "plots", "attributes"]
 
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "llm": ("calling LLM providers", ("langchain_core", "langchain_openai", "langchain_anthropic")),
     "serve": ("the HTTP service", ("fastapi", "uvicorn")),
     "parquet": ("Parquet files", ("pyarrow",)),
     "plots": ("plots", ("matplotlib",)),
+    "attributes": ("objective attribute measures", ("spacy", "vaderSentiment")),
 }
 """Extra -> (what it is for, the modules it provides)."""
 

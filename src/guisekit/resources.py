@@ -18,11 +18,12 @@ import io
 from collections.abc import Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, Literal
 
 import yaml
 
+from guisekit import safe_yaml
 from guisekit.errors import ConfigError, ResourceError
 
 __all__ = ["data_root", "read_config_file", "read_lines", "read_table", "read_text", "read_yaml"]
@@ -44,18 +45,26 @@ def data_root(kind: DataKind) -> Traversable:
     )
 
 
-def _locate(ref: str | Path, kind: DataKind) -> Traversable | Path:
-    """A user path (absolute, or existing relative path) or a packaged relative name."""
-    as_path = Path(ref)
-    if as_path.is_absolute() or as_path.exists():
-        return as_path
+def _locate(ref: str | PurePath, kind: DataKind) -> Traversable | Path:
+    """A user file (a :class:`~pathlib.Path`) or a packaged file (a relative name given as
+    ``str`` or :class:`~pathlib.PurePosixPath`), never one for the other: a user file that
+    does not exist is an error, not a silent fallback to packaged data of the same name."""
+    if isinstance(ref, Path):
+        if not ref.is_file():
+            raise ResourceError(f"file not found: {ref}", hint="check the path")
+        return ref
+    parts = PurePath(ref).parts
+    if not parts or PurePath(ref).is_absolute() or ".." in parts:
+        raise ResourceError(
+            f"not a packaged data name: {ref}", hint="pass a user file as a pathlib.Path"
+        )
     target = data_root(kind)
-    for part in as_path.parts:
+    for part in parts:
         target = target.joinpath(part)
     return target
 
 
-def read_text(ref: str | Path, kind: DataKind = "lexicons") -> str:
+def read_text(ref: str | PurePath, kind: DataKind = "lexicons") -> str:
     """Whole text of a data file, packaged (relative name) or user-supplied (path)."""
     target = _locate(ref, kind)
     try:
@@ -73,14 +82,14 @@ def _strip_comments(text: str) -> list[str]:
 
 
 @functools.cache
-def read_lines(ref: str | Path, kind: DataKind = "lexicons") -> tuple[str, ...]:
+def read_lines(ref: str | PurePath, kind: DataKind = "lexicons") -> tuple[str, ...]:
     """Non-comment, non-blank lines of a ``.txt`` list, stripped."""
     return tuple(ln.strip() for ln in _strip_comments(read_text(ref, kind)))
 
 
 @functools.cache
 def read_table(
-    ref: str | Path, columns: Sequence[str], kind: DataKind = "lexicons"
+    ref: str | PurePath, columns: Sequence[str], kind: DataKind = "lexicons"
 ) -> tuple[tuple[str, ...], ...]:
     """Rows of a TSV file whose header must be exactly ``columns``.
 
@@ -107,14 +116,14 @@ def read_table(
 
 
 @functools.cache
-def _read_yaml_cached(ref: str | Path, kind: DataKind) -> Any:
+def _read_yaml_cached(ref: str | PurePath, kind: DataKind) -> Any:
     try:
-        return yaml.safe_load(read_text(ref, kind))
+        return safe_yaml.load(read_text(ref, kind))
     except yaml.YAMLError as exc:
-        raise ResourceError(f"{ref}: malformed YAML: {exc}".splitlines()[0]) from exc
+        raise ResourceError(f"{ref}: malformed YAML: {safe_yaml.describe(exc)}") from None
 
 
-def read_yaml(ref: str | Path, kind: DataKind = "lexicons") -> Any:
+def read_yaml(ref: str | PurePath, kind: DataKind = "lexicons") -> Any:
     """Parsed YAML document (cached; treat as read-only)."""
     return _read_yaml_cached(ref, kind)
 
@@ -129,12 +138,12 @@ def read_config_file(path: str | Path, what: str, name: str = "config file") -> 
     if not path.is_file():
         raise ConfigError(f"{path}: {name} not found", hint="check the path")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_yaml.load(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
     except yaml.YAMLError as exc:
         raise ConfigError(
-            f"{path}: malformed YAML: {str(exc).splitlines()[0]}", hint="fix the YAML syntax"
+            f"{path}: malformed YAML: {safe_yaml.describe(exc)}", hint="fix the YAML syntax"
         ) from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected {what}")

@@ -1,5 +1,5 @@
-"""``guisekit study STUDY.yaml``: corpus -> decide -> attributes -> gaps -> gelbach from one
-config, each stage cached, with a manifest.
+"""``guisekit study STUDY.yaml``: corpus -> (audit) -> decide -> attributes -> gaps -> gelbach
+from one config, each stage cached, with a manifest.
 
 A stage is skipped when its key (a hash of its settings, the hashes of its input files and
 the package version) matches the one recorded by the previous run and its outputs are
@@ -32,6 +32,15 @@ __all__ = ["StudyConfig", "load_study", "run_study"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AuditStage(_Strict):
+    """Screen the corpus with LLM auditors (``guisekit audit``); needs ``corpus:``."""
+
+    auditors: list[str] = Field(default_factory=list)
+    domain: str | None = None
+    config: str | None = None
+    bootstrap: int = Field(default=2000, ge=0)
 
 
 class DecideStage(_Strict):
@@ -82,6 +91,7 @@ class StudyConfig(_Strict):
     name: str = "study"
     corpus: str | None = Field(default=None, description="Corpus config (YAML) to build.")
     corpus_file: str | None = Field(default=None, description="An existing corpus or grid.")
+    audit: AuditStage | None = None
     decide: DecideStage
     attributes: AttributesStage | None = None
     gaps: GapsStage = GapsStage()
@@ -107,6 +117,8 @@ def load_study(path: Path) -> tuple[StudyConfig, str]:
         raise ConfigError(
             "give exactly one of corpus (a config) or corpus_file", location=str(path)
         )
+    if config.audit is not None and config.corpus is None:
+        raise ConfigError("the audit stage needs corpus: (a corpus config)", location=str(path))
     if config.gelbach is not None and config.attributes is None:
         raise ConfigError("the gelbach stage needs an attributes stage", location=str(path))
     return config, path.read_text(encoding="utf-8")
@@ -125,7 +137,7 @@ def _hashes(paths: list[Path]) -> dict[str, str]:
 
 
 def _now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
 def _git_commit() -> str | None:
@@ -223,6 +235,8 @@ def run_study(path: Path, *, out: Path | None = None, rerun: bool = False) -> di
     }
     runner = _Runner(folder, rerun, manifest)
     corpus = _corpus_stage(config, folder, runner)
+    if config.audit is not None:
+        _audit_stage(config, folder, runner, corpus)
     decisions = _decide_stage(config, folder, runner, corpus)
     attributes = None
     if config.attributes is not None:
@@ -253,7 +267,7 @@ def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
     def run() -> tuple[list[Path], dict[str, Any]]:
         corpus_command(corpus_config, overwrite=True, out_dir=target)
         path = target / f"corpus{ext}"
-        from guisekit.corpus_io import read_rows
+        from guisekit.tables import read_rows
 
         rows = read_rows(path, required=())
         ok = sum(1 for _, r in rows if r.get("status") == "ok")
@@ -261,6 +275,32 @@ def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
 
     [path] = runner.stage("corpus", {"config": str(corpus_config)}, [corpus_config, sources], run)
     return path
+
+
+def _audit_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus: Path) -> None:
+    from guisekit.commands.audit import audit_command
+
+    stage = config.audit
+    if stage is None:
+        raise ConfigError("the study has no audit stage")
+    target = folder / "audit"
+
+    def run() -> tuple[list[Path], dict[str, Any]]:
+        audit_command(
+            corpus,
+            config=config.path(stage.config) if stage.config else None,
+            corpus_config=config.path(config.corpus or ""),
+            auditor=stage.auditors or None,
+            domain=stage.domain,
+            out_dir=target,
+            cache=folder / "audit-cache.sqlite",
+            bootstrap=stage.bootstrap,
+            overwrite=True,
+        )
+        outputs = sorted(p for p in target.iterdir() if p.is_file())
+        return outputs, {"files": len(outputs)}
+
+    runner.stage("audit", stage.model_dump(), [corpus], run)
 
 
 def _decide_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus: Path) -> Path:
@@ -332,7 +372,7 @@ def _attributes_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus
             overwrite=True,
             cache=folder / "attributes-cache.sqlite",
         )
-        from guisekit.corpus_io import read_rows
+        from guisekit.tables import read_rows
 
         return [out], {"rows": len(read_rows(out, required=()))}
 
@@ -405,7 +445,7 @@ def _gelbach_stage(
 
 
 def _is_grid(path: Path) -> bool:
-    from guisekit.corpus_io import read_rows
+    from guisekit.tables import read_rows
 
     rows = read_rows(path, required=())
     return bool(rows) and all(k in rows[0][1] for k in ("axis", "identifier", "cell"))

@@ -26,11 +26,11 @@ from guisekit.audit.pairs import (
 from guisekit.audit.report import AuditReport, build_report
 from guisekit.audit.screen import AuditRun, screen_pairs
 from guisekit.corpus.plan import load_config
-from guisekit.corpus_io import atomic_writer, write_rows
 from guisekit.errors import ConfigError, OutputError
 from guisekit.llm.chat import ChatFactory
 from guisekit.llm.refs import parse_model
 from guisekit.llm.store import Answer
+from guisekit.tables import atomic_writer, write_rows
 
 __all__ = ["OUTPUT_NAMES", "AuditJob", "prepare_job", "read_report"]
 

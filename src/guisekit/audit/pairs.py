@@ -18,8 +18,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from guisekit.corpus_io import read_rows, read_sources
 from guisekit.errors import GuisekitError, InputError
+from guisekit.tables import read_rows, read_sources
 from guisekit.transforms import FactChange, Spec, entry_of, parse_spec, spec_from_label
 
 __all__ = [

@@ -3,6 +3,7 @@ changed (the manipulation report)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -97,6 +98,11 @@ def attributes_command(
 
         guisekit attributes corpus.jsonl --out scores.csv --engine llm --model openai:gpt-4o-mini
     """
+    from guisekit.extras import require
+
+    require("attributes", feature="guisekit attributes")
+    if engine == "llm":
+        require("llm", feature="guisekit attributes --engine llm")
     from guisekit.attributes import (
         attribute_rows,
         load_attribute_set,
@@ -104,17 +110,22 @@ def attributes_command(
         objective_measurements,
     )
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows, write_rows
     from guisekit.errors import ConfigError, OutputError
-    from guisekit.llm import parse_model
+    from guisekit.llm.refs import parse_model
+    from guisekit.outputs import refuse_same_path
+    from guisekit.tables import read_rows, write_rows
 
     if engine == "llm" and model is None:
         raise ConfigError("--engine llm needs --model", hint="e.g. --model openai:gpt-4o-mini")
     scorer = parse_model(model) if engine == "llm" and model is not None else None
     if scorer is not None:
         scorer.api_key()  # a missing key is an error before any work
+    refuse_same_path(out, corpus, report)
+    refuse_same_path(report, corpus)
+    if resamples < 1:
+        raise ConfigError(f"--resamples {resamples}: need at least 1", hint="e.g. --resamples 999")
     for target in (out, report):
-        if target is not None and target.exists() and not overwrite:
+        if target is not None and os.path.lexists(target) and not overwrite:
             raise OutputError(f"{target} already exists", hint="pass --overwrite to replace it")
     attributes = load_attribute_set(attribute_set)
     families = attributes.families()
@@ -140,16 +151,16 @@ def attributes_command(
         else ([None] * len(texts), None)
     )
     table = attribute_rows(rows, [objective, scored], drop_columns=(text_column,))
-    write_rows(out, table, overwrite=overwrite)
-    err.print(f"attributes: {out}")
     measured = [
         (row, {**values, **{k: v.score for k, v in (llm or {}).items() if v is not None}})
         for row, values, llm in zip(rows, objective, scored, strict=True)
         if values is not None and row.get(persona_column) not in (None, "")
     ]
-    _manipulation(
+    _manipulation(  # before --out is written: a refused report leaves no table behind
         measured, families, source_column, persona_column, report, resamples, seed, overwrite
     )
+    write_rows(out, table, overwrite=overwrite)
+    err.print(f"attributes: {out}")
     if report is not None:
         err.print(f"manipulation report: {report}")
     if failures is not None:
@@ -202,8 +213,8 @@ def _manipulation(
 
     from guisekit.attributes import manipulation_report
     from guisekit.console import err, out
-    from guisekit.corpus_io import write_rows
     from guisekit.errors import InputError
+    from guisekit.tables import write_rows
 
     personas = {str(row[persona_column]) for row, _ in measured}
     if len(personas) < 2:

@@ -90,6 +90,10 @@ def audit_command(
 
         guisekit audit --config audit.yaml --overwrite
     """
+    from guisekit.extras import require
+
+    require("llm", feature="guisekit audit")  # before anything imports a provider SDK
+    require("plots", feature="the audit's HTML report")
     from guisekit.audit.config import load_audit_config
     from guisekit.audit.job import prepare_job
 

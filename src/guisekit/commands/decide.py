@@ -9,7 +9,6 @@ import typer
 
 if TYPE_CHECKING:
     from guisekit.decide import DecisionModel, DecisionTask
-    from guisekit.llm import Store
 
 
 def _orders(value: str) -> int | str:
@@ -24,7 +23,7 @@ def _orders(value: str) -> int | str:
 
 
 def open_model(
-    spec: str, task: DecisionTask, store: Store, *, samples: int, concurrency: int, version: str
+    spec: str, task: DecisionTask, cache: Path, *, samples: int, concurrency: int, version: str
 ) -> DecisionModel:
     """The decision model named by ``--model``: ``python:package.module:function``, an
     ``http(s)://`` endpoint, or a chat model ``provider:name[@base_url]``."""
@@ -34,10 +33,12 @@ def open_model(
         return CallableDecisionModel(spec.removeprefix("python:"), task, version=version)
     if spec.startswith(("http://", "https://")):
         return HttpDecisionModel(spec, task, version=version)
+    from guisekit.backend import shared_runner
     from guisekit.decide.chat import ChatDecisionModel
-    from guisekit.llm import LLMRunner, RunnerSettings, parse_model
+    from guisekit.llm import parse_model
 
-    runner = LLMRunner(store, RunnerSettings(concurrency=concurrency))
+    # the process's one runner on this cache (shared with every other command's calls)
+    runner = shared_runner(cache, {"concurrency": concurrency}, where="decide")
     return ChatDecisionModel(task, parse_model(spec), runner, samples=samples)
 
 
@@ -63,10 +64,10 @@ def run_decide(
 ) -> dict[str, Any]:
     """Everything ``decide`` does, callable by ``study``; returns counts and health."""
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows, write_rows
     from guisekit.decide import decision_rows, health, load_task, plan_items, run_decisions
     from guisekit.errors import ConfigError, OutputError
     from guisekit.llm import Store
+    from guisekit.tables import read_rows, write_rows
 
     if not 0 <= max_failure_rate <= 1:
         raise ConfigError("must lie between 0 and 1", location="--max-failure-rate")
@@ -83,10 +84,16 @@ def run_decide(
     variants = [(str(r[id_column]), r[text_column]) for r in usable]
     kept = {str(r[id_column]): {c: r[c] for c in carry if c in r} for r in usable}
     items = plan_items(variants, task, orders=orders, repeats=repeats, seed=seed)  # type: ignore[arg-type]
-    store = Store(cache or out.parent / "decide-cache.sqlite")
+    cache_path = cache or out.parent / "decide-cache.sqlite"
+    store = Store(cache_path)
     try:
         model = open_model(
-            model_spec, task, store, samples=samples, concurrency=concurrency, version=model_version
+            model_spec,
+            task,
+            cache_path,
+            samples=samples,
+            concurrency=concurrency,
+            version=model_version,
         )
         n_orders = len(items) // len(variants) // repeats
         err.print(

@@ -98,7 +98,7 @@ def edits_command(
 
 def _load(corpus: Path, sources_file: Path | None) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """Variant rows (transform, spec, edits, ids) and source texts by id."""
-    from guisekit.corpus_io import read_rows
+    from guisekit.tables import read_rows
 
     if not corpus.exists():
         raise InputError(f"{corpus} does not exist", hint="pass a corpus config or corpus file")

@@ -28,7 +28,7 @@ def _pairs(value: str | None, what: str) -> dict[str, str]:
 def _weights(path: Path | None) -> dict[str, float] | None:
     if path is None:
         return None
-    from guisekit.corpus_io import read_rows
+    from guisekit.tables import read_rows
 
     rows = read_rows(path, required=("source_id", "weight"))
     return {str(r["source_id"]): float(r["weight"]) for _, r in rows}
@@ -55,11 +55,11 @@ def run_gaps(
     overwrite: bool = False,
 ) -> tuple[GapsResult, dict[str, Path]]:
     """Everything ``gaps`` does, callable by ``study``."""
-    from guisekit.corpus_io import read_rows
     from guisekit.errors import ConfigError
     from guisekit.gaps import Margins, analyse, build_table
     from guisekit.gaps.report import write_outputs
     from guisekit.stats import check_level
+    from guisekit.tables import read_rows
 
     check_level(ci)
     if not 0 < alpha < 0.5:

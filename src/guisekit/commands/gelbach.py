@@ -167,11 +167,14 @@ def gelbach_command(
     """
     from pydantic import ValidationError
 
+    from guisekit.extras import require
+
+    require("plots", feature="guisekit gelbach (its plot)")
     from guisekit.attributes import load_attribute_set
     from guisekit.console import err
-    from guisekit.corpus_io import read_rows
     from guisekit.errors import ConfigError
     from guisekit.gelbach import FocalContrast, GelbachData, gelbach, write_report
+    from guisekit.tables import read_rows
 
     try:
         contrast = FocalContrast(
@@ -181,20 +184,28 @@ def gelbach_command(
         raise ConfigError(exc.errors()[0]["msg"], location="--focal-level/--base-level") from None
     if decisions is not None:
         rows = join_decisions(
-            [
-                row
-                for _, row in read_rows(data, required=("variant_id", focal_column, source_column))
-            ],
+            [row for _, row in read_rows(data, required=("variant_id", source_column))],
             [row for _, row in read_rows(decisions, required=("variant_id",))],
             outcome,
         )
     else:
-        rows = [row for _, row in read_rows(data, required=(outcome, focal_column, source_column))]
+        rows = [row for _, row in read_rows(data, required=(outcome, source_column))]
     columns = {name for row in rows for name in row}
+    for name in (focal_column, *_split(control)):
+        if name not in columns:
+            from guisekit.errors import InputError
+
+            raise InputError(
+                f"{data}: no column {name!r} in any row",
+                hint="name a persona column with --focal-column/--control",
+            )
     families, absent = _families(attributes, load_attribute_set(attribute_set), columns)
     if absent:
         err.print(f"not in the data, left out: {', '.join(absent)}")
     controls = _split(control)
+    # JSONL tables leave persona columns out of non-persona rows: those rows are outside
+    # the contrast (and miss their controls), not malformed
+    rows = [{focal_column: None, **dict.fromkeys(controls), **row} for row in rows]
     if focal_column in controls:
         raise ConfigError("the focal column cannot also be a control", location="--control")
     table = GelbachData.from_rows(

@@ -35,6 +35,12 @@ def serve_command(
     timeout: Annotated[
         float, typer.Option(help="Seconds per request, waiting for a slot included.")
     ] = 30.0,
+    header_timeout: Annotated[
+        float, typer.Option(help="Seconds a client may take to send its request headers.")
+    ] = 10.0,
+    body_timeout: Annotated[
+        float, typer.Option(help="Seconds a client may take to send its request body.")
+    ] = 10.0,
     log_text: Annotated[
         bool, typer.Option("--log-text", help="Also log request texts (off by default).")
     ] = False,
@@ -67,8 +73,9 @@ def serve_command(
     Each text is rewritten into the default style(s) and checked for kept money amounts,
     dates and percentages (and, with --gate-auditor, by an LLM fact auditor); when a fact
     changed, the original comes back with "fallback": true and the reasons. Requests
-    waiting for a free slot past --timeout get 503, requests still running get 504. Texts
-    are not logged unless --log-text.
+    waiting for a free slot past --timeout get 503, requests still running get 504; a
+    client slower than --header-timeout or --body-timeout gets 408 and is disconnected.
+    Texts are not logged unless --log-text. The API schema is at /docs and /openapi.json.
 
     **Examples**
 
@@ -78,6 +85,11 @@ def serve_command(
 
         GUISEKIT_TOKEN=$(openssl rand -hex 16) guisekit serve --host 0.0.0.0
     """
+    from guisekit.extras import require
+
+    require("serve", feature="guisekit serve")
+    if gate_auditor is not None:
+        require("llm", feature="--gate-auditor")
     import uvicorn
     from pydantic import SecretStr, ValidationError
 
@@ -91,6 +103,7 @@ def serve_command(
         create_app,
         load_engine_config,
     )
+    from guisekit.standardise.transport import make_server
 
     try:
         settings = ServiceSettings(
@@ -101,12 +114,14 @@ def serve_command(
             max_batch=max_batch,
             concurrency=concurrency,
             timeout_s=timeout,
+            header_timeout_s=header_timeout,
+            body_timeout_s=body_timeout,
             log_text=log_text,
         )
     except ValidationError as exc:
         first = exc.errors()[0]
         field = str(first["loc"][0]) if first["loc"] else "settings"
-        option = "--timeout" if field == "timeout_s" else "--" + field.replace("_", "-")
+        option = "--" + field.removesuffix("_s").replace("_", "-")
         raise ConfigError(first["msg"], location=option) from None
     settings.check_exposure()
     if engine_config is None:
@@ -130,14 +145,14 @@ def serve_command(
     bound_port = sock.getsockname()[1]
     log_config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     log_config["loggers"]["guisekit"] = {"handlers": ["default"], "level": "INFO"}
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            log_config=log_config,
-            access_log=False,  # the service logs one line per request itself
-            server_header=False,
-            timeout_graceful_shutdown=int(timeout) + 1,
-        )
+    server = make_server(
+        app,
+        header_timeout=settings.header_timeout_s,
+        body_timeout=settings.body_timeout_s,
+        log_config=log_config,
+        access_log=False,  # the service logs one line per request itself
+        server_header=False,
+        timeout_graceful_shutdown=int(timeout) + 1,
     )
     where = f"[{host}]" if ":" in host else host
     err.print(

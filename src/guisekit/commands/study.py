@@ -17,7 +17,7 @@ def study_command(
         bool, typer.Option(help="Run every stage again (model answers still come from the cache).")
     ] = False,
 ) -> None:
-    """Run a study: corpus -> decide -> attributes -> gaps -> gelbach.
+    """Run a study: corpus -> (audit) -> decide -> attributes -> gaps -> gelbach.
 
     Each stage is skipped when its settings and input files are unchanged since the last
     run; the decide stage's answers are cached, so even --rerun makes no new model calls.

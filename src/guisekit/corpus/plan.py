@@ -17,13 +17,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from guisekit.corpus_io import DEFAULT_MAX_CHARS, Format, read_sources
 from guisekit.engines import Engine, EngineConfig
 from guisekit.errors import ConfigError, validate
+from guisekit.extras import require
 from guisekit.ids import variant_id
 from guisekit.models import Source
+from guisekit.personas import PACKAGED_GRIDS
 from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
+from guisekit.tables import DEFAULT_MAX_CHARS, Format, read_sources
 from guisekit.transforms import TransformSpec, get, parse_spec
 
 __all__ = ["CorpusConfig", "Plan", "Task", "build_plan", "load_config"]
@@ -74,12 +76,15 @@ def load_config(path: str | Path) -> CorpusConfig:
     path = Path(path)
     data = read_config_file(path, "a mapping with sources, transforms and output")
     data = apply_preset("corpus", data, where=str(path))  # `preset: paper` fills in defaults
-    return validate(
+    config = validate(
         CorpusConfig,
         {**data, "base": path.resolve().parent},
         where=f"{path}:",
         hint="see examples/quickstart.yaml for a complete config",
     )
+    if config.output.format == "parquet":  # before any work, not after the run
+        require("parquet", feature="output.format: parquet")
+    return config
 
 
 class Task(_Strict):
@@ -101,10 +106,21 @@ class Plan(BaseModel):
     seed: int
 
 
-def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
+def _expand_entry(entry: Mapping[str, Any], index: int, base: Path) -> list[TransformSpec]:
     """One config entry as specs: list-valued parameters expand as a grid, then the
-    transform's own expansion (``personas: all``) applies."""
+    transform's own expansion (``personas: all``) applies. A persona ``grid`` path is
+    relative to the config file (a packaged grid is named without a path)."""
     where = f"transforms[{index}]"
+    grid = entry.get("grid")
+    if isinstance(grid, str) and grid not in PACKAGED_GRIDS:
+        path = Path(grid) if Path(grid).is_absolute() else (base / grid).resolve()
+        if not path.is_file():
+            raise ConfigError(
+                f"persona grid file not found: {path}",
+                location=f"{where}.grid",
+                hint="paths in a config are relative to the config file",
+            )
+        entry = {**entry, "grid": str(path)}
     try:
         transform = get(str(entry.get("transform")), _version(entry))
     except ConfigError as exc:
@@ -121,10 +137,10 @@ def _expand_entry(entry: Mapping[str, Any], index: int) -> list[TransformSpec]:
     combos = itertools.product(*(entry[k] for k in grid_keys)) if grid_keys else [()]
     specs = []
     for combo in combos:
-        base = {**entry, **dict(zip(grid_keys, combo, strict=True))}
+        values = {**entry, **dict(zip(grid_keys, combo, strict=True))}
         for extra in expansions:
             try:
-                specs.append(parse_spec({**base, **extra}))
+                specs.append(parse_spec({**values, **extra}))
             except ValidationError as exc:
                 err = exc.errors()[0]
                 loc = ".".join(str(p) for p in err["loc"][1:] or err["loc"])
@@ -158,7 +174,11 @@ def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
     )
     if config.sources.limit is not None:
         sources = sources[: config.sources.limit]
-    specs = [spec for i, entry in enumerate(config.transforms) for spec in _expand_entry(entry, i)]
+    specs = [
+        spec
+        for i, entry in enumerate(config.transforms)
+        for spec in _expand_entry(entry, i, config.base)
+    ]
     tasks = [
         Task(
             key=variant_id(source.id, spec, engine.config, config.seed),

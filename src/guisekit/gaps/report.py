@@ -17,9 +17,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-from guisekit.corpus_io import write_rows
 from guisekit.errors import OutputError
 from guisekit.gaps.analysis import GapsResult
+from guisekit.tables import write_rows
 
 __all__ = ["fmt", "print_result", "write_outputs"]
 

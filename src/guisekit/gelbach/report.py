@@ -14,9 +14,9 @@ import math
 from pathlib import Path
 from typing import Any
 
-from guisekit.corpus_io import atomic_writer, write_rows
 from guisekit.errors import OutputError
 from guisekit.gelbach.result import GelbachResult, GelbachRow
+from guisekit.tables import atomic_writer, write_rows
 
 __all__ = ["PLOT_FORMATS", "plot_decomposition", "write_json", "write_report", "write_table"]
 

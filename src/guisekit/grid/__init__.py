@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from guisekit.corpus_io import Format, write_rows
 from guisekit.grid.build import GridBuild, build_rows
 from guisekit.grid.checks import CheckResult, expected_counts, run_checks
 from guisekit.grid.compare import Comparison, compare_rows, read_reference
@@ -27,6 +26,7 @@ from guisekit.grid.config import GridConfig, load_grid_config, load_identifier_s
 from guisekit.grid.ids import IdSpec, slugify
 from guisekit.grid.model import GridInputs, Identifier, IdentifierSet, Profile, Question
 from guisekit.grid.sources import IdentifierSource, ProfileSource
+from guisekit.tables import Format, write_rows
 
 __all__ = [
     "CheckResult",

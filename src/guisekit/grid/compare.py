@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from guisekit.corpus_io import read_rows
 from guisekit.errors import ConfigError, SourceError
 from guisekit.grid.files import read_data, scalar_text
+from guisekit.tables import read_rows
 
 __all__ = ["CompareBy", "Comparison", "Mismatch", "compare_rows", "read_reference", "word_diff"]
 

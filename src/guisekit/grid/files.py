@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from guisekit import safe_yaml
 from guisekit.errors import ConfigError
 
 __all__ = ["SUFFIX_FORMATS", "lookup", "missing", "read_data", "read_mapping", "scalar_text"]
@@ -96,12 +97,14 @@ def read_data(path: Path, fmt: str | None = None) -> Any:
         if kind == "jsonl":
             return _jsonl(path, text)
         if kind == "yaml":
-            return yaml.load(text, Loader=_TextLoader)
+            return safe_yaml.load(text, _TextLoader)
     except json.JSONDecodeError as exc:
         raise ConfigError(
             f"{path}: malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from None
-    except (yaml.YAMLError, csv.Error) as exc:
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: malformed YAML: {safe_yaml.describe(exc)}") from None
+    except csv.Error as exc:
         raise ConfigError(f"{path}: malformed file: {str(exc).splitlines()[0]}") from None
     raise ConfigError(
         f"{path}: unknown file type {path.suffix!r}", hint="use .yaml, .json, .jsonl or .csv"

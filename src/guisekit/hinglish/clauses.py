@@ -37,8 +37,31 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+_SUBJECT = re.compile(
+    r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|a|an|no one|"
+    r"nobody|someone|\ue000\d+\ue001)\b",
+    re.IGNORECASE,
+)
+_RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
+_SUBORDINATE = re.compile(
+    r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
+    re.IGNORECASE,
+)
+_WH = re.compile(r"(?:how|why|what)\s", re.IGNORECASE)
+_AUXILIARIES = frozenset(
+    "is are was were am has have had will would can could did does do should said says "
+    "told".split()
+)
+_DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
 # Hindi nouns of light verbs ("baat karna") and their gender
-_INCORPORATED = {"baat": "f", "koshish": "f", "shikayat": "f", "madad": "f", "intezaar": "m"}
+_INCORPORATED = {
+    "baat": "f",
+    "koshish": "f",
+    "shikayat": "f",
+    "madad": "f",
+    "intezaar": "m",
+    "meeting": "f",
+}
 # words that can start the subject after a leading adverbial
 _SUBJECT_START = frozenset(
     "i we you they he she it the my our his her their this that a an there".split()
@@ -121,6 +144,9 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
+            if _DESIRE.match(left) and not _BORROW.match(right):
+                # "I want X removed and Y refunded": the second part is not a clause
+                continue
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
                 continue
@@ -151,7 +177,74 @@ class ClauseConverter:
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]
+        return self._switch(text, offset, condition) if depth == 0 else None
+
+    def _switch(self, text: str, offset: int, condition: bool) -> Toks | None:
+        """Clause-level code-switching: of two coordinated clauses, one converted and the
+        other kept exactly as written in English ("Maine bank ko do baar call kiya, but
+        they never answered"), as Hinglish writers switch at clause boundaries. Only
+        full clauses (the English one has its own subject) are switched, never a part
+        of a clause, so nothing ungrammatical is written."""
+        mark = len(self.used)
+        relative = _RELATIVE_CLAUSE.search(text)
+        if relative is not None:
+            # "..., which saved about $60,000": the relative clause stays English
+            del self.used[mark:]
+            first = self.convert(text[: relative.start()], offset, condition=condition, depth=1)
+            if first is not None:
+                self.used.append("switch.english_clause")
+                return (*first, Tok(",", "other"), *self._english(text[relative.start() + 1 :]))
+        for match in _SPLITS.finditer(text):
+            conj = (match.group("conj") or match.group("so") or "").lower()
+            left, right = text[: match.start()], text[match.end() :]
+            if not conj:
+                # "When I joined in 2020, ...": an English adverbial clause, then Hindi
+                if not _SUBORDINATE.match(left) or not self._finite(left):
+                    continue
+                del self.used[mark:]
+                second = self.convert(right, offset + match.end(), condition=condition, depth=1)
+                if second is not None:
+                    self.used.append("switch.english_clause")
+                    return (*self._english(left), Tok(",", "other"), *second)
+                continue
+            if conj not in ("and", "but", "because", "so", "or"):
+                continue
+            if not _SUBJECT.match(right) or _DESIRE.search(left):
+                continue  # after "I want X removed", "Y corrected" is no clause
+            if not (self._finite(left) and self._finite(right)):
+                continue  # "my husband and I ...": a noun phrase, not two clauses
+            right_at = offset + match.end()
+            del self.used[mark:]
+            comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
+            first = self.convert(left, offset, condition=condition, depth=1)
+            if first is not None:
+                self.used.append("switch.english_clause")
+                english = self._english(f"{conj} {right}")
+                return (*first, *comma, *english)
+            second = self.convert(right, right_at, condition=condition, depth=1)
+            if second is not None:
+                self.used.append("switch.english_clause")
+                joiner = _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
+                return (*self._english(left), *comma, *joiner, *second)
+        del self.used[mark:]
         return None
+
+    def _finite(self, text: str) -> bool:
+        """Whether a clause part has a finite verb (so it is a clause of its own)."""
+        words = [w.low for w in words_of(text)]
+        if any(w in _AUXILIARIES for w in words):
+            return True
+        return any(
+            {"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[1:]
+        )
+
+    def _english(self, masked: str) -> Toks:
+        """Tokens of a clause kept in English, as written (protected spans restored)."""
+        out = []
+        for word in self.r.masked.unmask(masked).split():
+            tag = "other" if any(c.isdigit() for c in word) else "en"
+            out.append(Tok(word, tag))  # type: ignore[arg-type]
+        return tuple(out)
 
     def _starts_with_verb(self, text: str) -> bool:
         """Whether a clause part starts with a verb (after adverbs): only then does it
@@ -175,6 +268,17 @@ class ClauseConverter:
             value, at = text[span[0] : span[1]], offset + span[0]
             self.r.reflexive = reflexive  # a nested clause may have changed it
             rendered = self._slot(kind, value, at, condition, name in template.predicate)
+            if (
+                rendered is None
+                and kind == "clause"
+                and all(f"ki {{{name}}}" in frame for frame in template.frames)
+                and self._finite(value)
+                and (_SUBJECT.match(value) or _WH.match(value))
+            ):
+                # "Mujhe bataya gaya ki the dispute had been closed": a complement after
+                # "ki" may stay English as written, as Hinglish writers switch there
+                self.used.append("switch.english_complement")
+                rendered = self._english(value)
             if rendered is None:
                 return None
             slots[name] = rendered
@@ -189,6 +293,17 @@ class ClauseConverter:
         for name, wanted in template.verb_type.items():
             slot = slots.get(name)
             if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
+                return None
+            who = slots.get("who")
+            if (
+                wanted == "t"
+                and slot.obj is None
+                and isinstance(who, NounPhrase)
+                and who.pronoun is None
+                and not (who.person or who.place)
+            ):
+                # "the close finished in 8 days": a thing with no object is the intransitive
+                # use, which "close ne ... khatam kiya" would misread
                 return None
         frames = list(template.frames)
         start = self.r.rng.randrange(len(frames)) if len(frames) > 1 else 0

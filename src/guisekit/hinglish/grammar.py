@@ -46,6 +46,11 @@ class Renderer(NounRenderer):
         rest = list(words[i + size :])
         trailing: list[str] = []
         trailing_time: list[Tok] = []
+        later = self._later(rest)
+        if later:
+            # "two days later" -> "two days baad"
+            trailing_time[:0] = [*later, Tok("baad", "hi")]
+            del rest[-len(later) - 1 :]
         while rest and (size := self._trailing_adverb(rest)):
             trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]
@@ -98,6 +103,17 @@ class Renderer(NounRenderer):
         late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+
+    def _later(self, rest: Sequence[Word]) -> list[Tok]:
+        """The span of time of a trailing "N days later", as tokens ([] if none)."""
+        if len(rest) < 2 or rest[-1].low != "later":
+            return []
+        if is_placeholder(rest[-2].text):
+            return [self._placeholder(rest[-2])]
+        unit = rest[-2].low.rstrip("s")
+        if len(rest) >= 3 and unit in self.units and is_placeholder(rest[-3].text):
+            return [self._placeholder(rest[-3]), Tok(rest[-2].text, "en")]
+        return []
 
     def _time_span(self, word: Word) -> bool:
         """A protected time expression ("last Tuesday", "yesterday"): an adverbial that

@@ -30,7 +30,7 @@ __all__ = ["Content", "HinglishLexicon", "Spelling", "VerbEntry", "default_lexic
 Gender = Literal["m", "f"]
 VerbType = Literal["t", "i", "d"]
 _DIR = "hinglish"
-_LIGHT_VERBS = ("kar", "ho")
+_LIGHT_VERBS = ("kar", "ho", "de")  # "jawab dena": the noun stays before the light verb
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,8 @@ class NounRenderer(WordRenderer, ABC):
         a, b = self.np(left), self.np(right)
         if a is None or b is None:
             return None
+        # "my husband and I" is "mera husband aur main", never "mere husband aur mujh ne"
+        direct_only = a.pronoun is not None or b.pronoun is not None
         joiner = hindi_toks(self.conjunctions[conj])
         gender: Gender = "f" if a.gender == "f" and b.gender == "f" else "m"
         return NounPhrase(
@@ -135,6 +137,7 @@ class NounRenderer(WordRenderer, ABC):
             (a.form("obl") or ()) + joiner + (b.form("obl") or ()),
             gender,
             conj == "and" or b.plural,
+            direct_only=direct_only,
         )
 
     def _head(
@@ -159,6 +162,9 @@ class NounRenderer(WordRenderer, ABC):
         gender, plural, person, place = self._head_features(body[-1])
         if body[-1].low in self.lex.english_function_words or self._participle(body[-1], predicate):
             return None
+        unit = body[-1].low[:-1] if body[-1].low.endswith("s") else body[-1].low
+        if lows[0] in ("a", "an") and unit in self.units and len(body) == 1:
+            det_spec = "ek"  # "ek saal ke andar", not "saal ke andar"
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
                 det = self._determiner(lows[0], det_spec, gender, plural, case)
@@ -179,6 +185,11 @@ class NounRenderer(WordRenderer, ABC):
             if body[i].low in ("time", "times") and i and self._numeric(body[i - 1]):
                 direct.append(Tok("baar", "hi"))  # "6 times" -> "6 baar", not "6 waqt"
                 oblique.append(Tok("baar", "hi"))
+                i += 1
+                continue
+            if i and self._number_word(body[i - 1]) and body[i].low.endswith("s"):
+                direct.append(Tok(body[i].text, "en"))  # "eight years", not "eight saal"
+                oblique.append(Tok(body[i].text, "en"))
                 i += 1
                 continue
             for case, out in ((False, direct), (True, oblique)):
@@ -215,7 +226,10 @@ class NounRenderer(WordRenderer, ABC):
         lows = [w.low for w in left]
         if len(left) == 1 and self._number_word(left[0]):
             return None  # "Two of the engineers": a number word cannot take "mein se" here
-        quantity = self._quantifier(left) if owner.plural else None
+        if len(right) == 1 and self._number_word(right[0]):
+            return None  # "a team of five": not "five ki team"
+        numeric_owner = all(t.tag == "other" for t in owner.core) and bool(owner.core)
+        quantity = self._quantifier(left) if owner.plural or numeric_owner else None
         if quantity is not None:
             # "most of them" -> "unmein se zyaadatar"; "two of the engineers" ->
             # "engineers mein se do"
@@ -278,7 +292,11 @@ class NounRenderer(WordRenderer, ABC):
         )
 
     def _quantifier(self, left: Sequence[Word]) -> Toks | None:
-        """The Hindi of a partitive quantifier (``most``, ``some``, a number) or None."""
+        """The Hindi of a partitive quantifier (``most``, ``some``, a number, ``only 5``)
+        or None."""
+        if len(left) == 2 and left[0].low in self.np_adverbs and left[0].low in self.adverbs:
+            rest = self._quantifier(left[1:])
+            return None if rest is None else (*self.tagged(self.adverb(left[0].low)), *rest)
         if len(left) != 1:
             return None
         word = left[0]
@@ -351,9 +369,27 @@ class NounRenderer(WordRenderer, ABC):
             # a participle or relative clause inside a phrase belongs to that phrase's noun
             while j < len(words) and not self._prep_len(words, j):
                 j += 1
-            chunks.append((size, words[i:j]))
+            chunk = words[i:j]
+            if (
+                chunks
+                and chunks[-1][0]
+                and chunk[0].low == "with"
+                and any(self._numeric(w) for w in chunk)
+                and self._entity_noun(chunks[-1][1][-1])
+            ):
+                # "for a company with 60 drivers": the with-phrase modifies that noun
+                prev_size, prev = chunks.pop()
+                chunks.append((prev_size, [*prev, *chunk]))
+            else:
+                chunks.append((size, chunk))
             i = j
         return chunks
+
+    def _entity_noun(self, word: Word) -> bool:
+        """A lexicon noun naming a person, place or organisation ("company", "store")."""
+        low = word.low[:-1] if word.low.endswith("s") else word.low
+        entry = self.lex.content.get(word.low) or self.lex.content.get(low)
+        return entry is not None and entry.kind in ("person", "place")
 
     def _chain(
         self,
@@ -400,6 +436,12 @@ class NounRenderer(WordRenderer, ABC):
             wala = self._wala(trigger, rest, gender, plural, oblique)
             if wala is not None or gender is not None:
                 return wala
+        if trigger == "in" and [w.low for w in rest] == ["full"]:
+            return hindi_toks("poora")  # "returned in full": "poora", not "full mein"
+        if nominal and trigger == "to":
+            return None  # "connection to any debt": not "debt ko connection"
+        if trigger == "by" and rest and rest[0].low in ("more", "less", "over"):
+            return None  # "by more than 80 points": no clean postposition chain
         if trigger in ("for", "over") and self._duration(rest):
             # "worked there for 2 years" -> "2 saal tak", not "ke liye"; "over five
             # weeks" -> "five weeks mein", not "se zyada"
@@ -410,6 +452,8 @@ class NounRenderer(WordRenderer, ABC):
             return None if np is None else (np.form("obl") or ()) + hindi_toks(post)
         if trigger in self.postpositions:
             return self._pp(trigger, rest, gender, plural, oblique)
+        if not nominal and trigger not in _RELATIVE and trigger not in self.postpositions:
+            return None  # "reviewed using X": an adverbial participle, not a modifier
         verbs = chunk[1:] if trigger in _RELATIVE else chunk
         kind = "ing" if trigger not in _RELATIVE else _finite_kind(self.lex, verbs[0].low)
         vp = self.vp(verbs, kind) if size else None
@@ -457,11 +501,18 @@ class NounRenderer(WordRenderer, ABC):
     ) -> Toks | None:
         if not words:
             return None
+        if any(
+            self.lex.verb_forms.get(w.low, {}).get("ing") and w.low not in self.lex.content
+            for w in words[1:]
+        ):
+            return None  # "from the lender showing X": does "showing" modify lender?
         spec = self.postpositions[prep]
         first = words[0]
         if prep == "to" and not self._nominal_start(first):
             return None  # "to stop calling me": an infinitive, not a place or a person
         if self.lex.verb_forms.get(first.low, {}).get("ing"):
+            if prep in ("on", "in", "at"):
+                return None  # "on receiving": a department or an event? left English
             vp = self.vp(words, "ing")
             formed = vp.form(self.gerund_forms.get(prep, "obl")) if vp is not None else None
             post = spec if isinstance(spec, str) else ""
@@ -470,7 +521,8 @@ class NounRenderer(WordRenderer, ABC):
         if np is None:
             return None
         if isinstance(spec, Mapping):
-            post = spec["place"] if np.place else spec["default"]
+            place = np.place and (prep != "to" or all(t.tag == "other" for t in np.core))
+            post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
         if post == "ka":  # agrees with the head the phrase modifies (priced at 1.2 crore)
@@ -480,12 +532,16 @@ class NounRenderer(WordRenderer, ABC):
             return self._pronoun_pp(np.pronoun, post)
         if prep == "on" and self._date(words):
             post = "ko"  # "03/12/2022 ko", not "par"
+        if prep == "to" and np.core and all(t.tag == "other" for t in np.core) and any(
+            c.isdigit() for t in np.core for c in t.text
+        ):
+            post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
         return (np.form("obl") or ()) + tuple(self.tagged(post))
 
     def _date(self, words: Sequence[Word]) -> bool:
         """Whether a phrase is a date or a weekday (which take ``ko``)."""
         text = " ".join(self.masked.unmask(w.text) for w in words).lower()
-        return bool(_DATE.search(text))
+        return bool(_DATE.search(text)) or re.fullmatch(r"the \d{1,2}(?:st|nd|rd|th)", text) is not None
 
     def _nominal_start(self, word: Word) -> bool:
         """Whether ``word`` can open a noun phrase after "to" (a determiner, pronoun,

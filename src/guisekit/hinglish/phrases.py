@@ -84,6 +84,7 @@ class NounPhrase:
     person: bool = False
     place: bool = False
     gerund: bool = False
+    direct_only: bool = False  # "mera husband aur main": no fused oblique ("mujh ne")
 
     def form(self, name: str) -> Toks | None:
         """``direct``, ``obl`` (before a postposition), ``pps`` (only the moved
@@ -91,6 +92,8 @@ class NounPhrase:
         ``paas`` (``mujhe``, ``mujhse``, ``maine``, ``mera``, ``mere paas``)."""
         if name == "direct":
             return self.pre + self.core
+        if self.direct_only and name not in ("bare", "pps", "indef"):
+            return None
         if name == "indef":  # without the article: "mujhe refund chahiye", not "ek refund"
             return self.pre + _no_article(self.core)
         if name == "obl":
@@ -99,6 +102,10 @@ class NounPhrase:
             return self.pre
         if name == "bare":
             return self.core
+        if name == "has":  # "mere paas", "bank ke paas"; a thing holds: "account mein"
+            if self.pronoun is None and not (self.person or self.place):
+                return self.pre_obl + self.core_obl + hindi_toks("mein")
+            name = "paas"
         if self.pronoun is not None:
             if name == "paas":
                 return hindi_toks(f"{inflect(self.pronoun['ka'], 'm', False, True)} paas")
@@ -141,7 +148,7 @@ class VerbPhrase:
             form: VerbForm = name  # type: ignore[assignment]
             stem = entry.stem
             *main, vector = stem.split(" ")
-            if negated and main and vector in ("ja", "de", "le"):
+            if negated and main and vector == "ja":
                 stem = " ".join(main)  # "nahi badhi", not "nahi badh gayi"
             words = hindi_verb_form(stem, form, irregular, gender, plural)
         if words is None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from guisekit.errors import ConfigError
+from guisekit.errors import ConfigError, ResourceError
 from guisekit.ids import variant_id
 from guisekit.llm.loop import run_sync
 from guisekit.llm.prompts import load_prompt
 from guisekit.llm.refs import ModelRef
 from guisekit.llm.runner import Executor, LLMRequest
+from guisekit.llm.schemas import RewriteOutput, schema
 from guisekit.llm.store import Answer
 from guisekit.models import EngineTask, Provenance, Source, Variant
 from guisekit.transforms import TransformSpec, all_transforms, entry_of
@@ -57,6 +58,12 @@ class LLMEngine:
             transform: load_prompt(prompt_id, pinned.get(transform))
             for transform, prompt_id in PROMPTS.items()
         }
+        for template in self._prompts.values():  # every rewrite prompt answers RewriteOutput
+            if schema(template.output_schema) is not RewriteOutput:
+                raise ResourceError(
+                    f"prompt {template.id} answers {template.output_schema}, not a rewrite",
+                    hint="a transform's prompt must use output_schema: rewrite.v1",
+                )
 
     @property
     def config(self) -> dict[str, Any]:
@@ -140,15 +147,16 @@ class LLMEngine:
                 provenance=Provenance(engine="llm", model=self.model.bank, seed=seed),
             )
         template = self._prompts[spec.transform]
-        value = answer.value or {}
+        # the runner validated the answer against the prompt's schema: read it typed
+        typed = RewriteOutput.model_validate(answer.value) if answer.status == "ok" else None
         details: dict[str, Any] = {
-            "changes": value.get("changes", []),
+            "changes": [] if typed is None else list(typed.changes),
             "attempts": answer.attempts,
             "request_key": answer.key,
         }
         llm_details = entry_of(spec).llm_details
-        if llm_details is not None and answer.status == "ok":
-            details.update(llm_details(source.text, str(value.get("text", "")), spec))
+        if llm_details is not None and typed is not None:
+            details.update(llm_details(source.text, typed.text, spec))
         provenance = Provenance(
             engine="llm",
             model=self.model.bank,
@@ -164,7 +172,7 @@ class LLMEngine:
             source_id=source.id,
             variant_id=key,
             spec=spec,
-            text=value.get("text") if answer.status == "ok" else None,
+            text=None if typed is None else typed.text,
             status=answer.status,
             reason=answer.reason,
             provenance=provenance,

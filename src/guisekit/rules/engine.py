@@ -15,14 +15,13 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from guisekit.errors import ConfigError
+from guisekit.errors import ConfigError, validate
 from guisekit.ids import variant_id
 from guisekit.models import AppliedEdit, EngineTask, Provenance, Source, Variant
-from guisekit.personas import Persona
 from guisekit.resources import read_yaml
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import (
@@ -38,6 +37,9 @@ from guisekit.rules.lexicon import RulesLexicon, default_lexicon
 from guisekit.rules.operators import REGISTRY, STAGES, get_operator
 from guisekit.rules.protect import protected_spans
 from guisekit.transforms import RulesOutput, TransformSpec, entry_of
+
+if TYPE_CHECKING:
+    from guisekit.personas import Persona
 
 __all__ = [
     "ENGINE_VERSION",
@@ -104,16 +106,13 @@ class PersonaProfiles(BaseModel):
 
 
 def load_profiles(path: str | Path | None = None) -> PersonaProfiles:
-    ref = BUILTIN_PROFILES if path is None else Path(path)
-    try:
-        profiles = PersonaProfiles.model_validate(read_yaml(ref))
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise ConfigError(
-            err["msg"],
-            location=f"{ref}: " + ".".join(map(str, err["loc"])),
-            hint="see lexicons/personas/profiles.yaml for the format",
-        ) from exc
+    ref = BUILTIN_PROFILES if path is None else Path(path).resolve()
+    profiles = validate(
+        PersonaProfiles,
+        read_yaml(ref),
+        where=f"{ref}:",
+        hint="see lexicons/personas/profiles.yaml for the format",
+    )
     for axis, levels in profiles.levels.items():
         for level, features in levels.items():
             for name, feature in features.items():

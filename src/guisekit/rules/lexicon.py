@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from guisekit.errors import ResourceError
@@ -19,7 +19,7 @@ from guisekit.resources import read_lines, read_table, read_yaml
 
 __all__ = ["PhraseMap", "RulesLexicon", "default_lexicon"]
 
-PACKAGED = Path("rules")
+PACKAGED = PurePosixPath("rules")  # a packaged name, not a user path
 _REGISTER_POS = frozenset({"verb", "noun", "adj", "adv", "phrase"})
 
 
@@ -140,6 +140,12 @@ class RulesLexicon:
     def register_up(self) -> PhraseMap:
         """Plain -> sophisticated, for the rows that swap upwards."""
         return PhraseMap.build((r[0], r[1]) for r in self._register_rows if r[3] != "down")
+
+    @functools.cached_property
+    def register_up_reversible(self) -> PhraseMap:
+        """Plain -> sophisticated for the rows that swap both ways: what register_down
+        undoes exactly, so a standardised guise equals the standardised source."""
+        return PhraseMap.build((r[0], r[1]) for r in self._register_rows if r[3] == "both")
 
     @functools.cached_property
     def register_down(self) -> PhraseMap:

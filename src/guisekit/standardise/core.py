@@ -15,7 +15,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
-from guisekit.corpus_io import DEFAULT_MAX_CHARS
 from guisekit.engines import Engine, EngineConfig, make_engine
 from guisekit.errors import ConfigError, InputError
 from guisekit.facts import FactCheckResult, check_facts
@@ -32,6 +31,7 @@ from guisekit.standardise.results import (
     StandardiseResult,
     StyleResult,
 )
+from guisekit.tables import DEFAULT_MAX_CHARS
 
 if TYPE_CHECKING:
     from langchain_core.runnables import Runnable

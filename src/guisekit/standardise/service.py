@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import difflib
 import hmac
 import itertools
 import json
@@ -60,6 +61,7 @@ from guisekit.standardise.settings import (
 )
 
 __all__ = [
+    "ErrorResponse",
     "HealthResponse",
     "ServiceSettings",
     "StandardiseBatchResponse",
@@ -109,6 +111,30 @@ class HealthResponse(BaseModel):
     version: str
     engine: str
     styles: list[StandardStyle]
+
+
+class ErrorResponse(BaseModel):
+    """Every 4xx/5xx answer: a short code, a one-line detail and, for 422, every problem."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    error: str = Field(description="bad_json, invalid, too_large, unauthorized, busy, timeout...")
+    detail: str
+    errors: list[dict[str, str]] | None = None
+
+
+_EXAMPLE = {"text": "I dont want this card anymore!! Refund my $40.", "styles": ["plain"]}
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse, "description": what}
+    for code, what in {
+        400: "the body is not JSON",
+        401: "missing or wrong bearer token",
+        408: "the request body arrived too slowly",
+        413: "the body is over --max-bytes",
+        422: "wrong shape, blank or too long text, unknown style or field",
+        503: "every slot stayed busy for --timeout",
+        504: "standardising took longer than --timeout",
+    }.items()
+}
 
 
 class _ApiError(Exception):
@@ -214,7 +240,21 @@ def _authorise(request: Request, token: SecretStr | None) -> None:
         )
 
 
-async def _read_body(request: Request, max_bytes: int) -> bytes:
+async def _read_body(request: Request, max_bytes: int, timeout_s: float) -> bytes:
+    """The whole body, within ``timeout_s`` (a stalled client gets 408 and is cut off)."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await _read_body_unbounded(request, max_bytes)
+    except TimeoutError:
+        raise _ApiError(
+            408,
+            "timeout",
+            f"the request body took longer than {timeout_s:g} s to arrive",
+            headers={"Connection": "close"},
+        ) from None
+
+
+async def _read_body_unbounded(request: Request, max_bytes: int) -> bytes:
     declared = request.headers.get("content-length")
     too_large = _ApiError(413, "too_large", f"the request body is over {max_bytes:,} bytes")
     if declared is not None:
@@ -242,10 +282,7 @@ def _parse(body: bytes, max_batch: int) -> StandardiseRequest:
         if any(p["type"] == "json_invalid" for p in problems):
             raise _ApiError(400, "bad_json", "the request body is not valid JSON") from None
         listed = [
-            {
-                "loc": ".".join(str(x) for x in p["loc"]) or "body",
-                "msg": p["msg"].removeprefix("Value error, "),
-            }
+            {"loc": ".".join(str(x) for x in p["loc"]) or "body", "msg": _message(p)}
             for p in problems
         ]
         first = listed[0]
@@ -255,6 +292,17 @@ def _parse(body: bytes, max_batch: int) -> StandardiseRequest:
             422, "invalid", f"texts: {len(request.texts)} texts, over the limit of {max_batch}"
         )
     return request
+
+
+def _message(problem: Any) -> str:
+    """Pydantic's message, with the field meant when an unknown field is a near miss."""
+    message = str(problem["msg"]).removeprefix("Value error, ")
+    if problem["type"] != "extra_forbidden" or not problem["loc"]:
+        return message
+    fields = list(StandardiseRequest.model_fields)
+    close = difflib.get_close_matches(str(problem["loc"][-1]), fields, n=1, cutoff=0.6)
+    meant = f'did you mean "{close[0]}"? ' if close else ""
+    return f"unknown field; {meant}the fields are {', '.join(fields)}"
 
 
 def create_app(
@@ -268,25 +316,43 @@ def create_app(
     app = FastAPI(
         title="guisekit standardiser",
         version=__version__,
-        docs_url=None,
+        description="Rewrites texts into a standard style and keeps their facts; "
+        "see POST /standardise.",
+        docs_url="/docs",
         redoc_url=None,
-        openapi_url=None,
+        openapi_url="/openapi.json",
     )
     slots = _Slots(settings.concurrency, settings.timeout_s)
     ids = itertools.count(1)
 
-    @app.get("/health")
+    @app.get("/health", responses={200: {"model": HealthResponse}})
     async def health() -> Response:
         body = HealthResponse(version=__version__, engine=std.engine.name, styles=list(std.styles))
         return _json(body.model_dump_json())
 
-    @app.post("/standardise")
+    @app.post(
+        "/standardise",
+        summary="Standardise one text or a batch",
+        responses={200: {"model": StandardiseResult | StandardiseBatchResponse}, **_ERRORS},
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": StandardiseRequest.model_json_schema(),
+                        "example": _EXAMPLE,
+                    }
+                },
+            }
+        },
+    )
     async def standardise(request: Request) -> Response:
         started, rid = time.perf_counter(), next(ids)
         texts: list[str] = []
         try:
             _authorise(request, settings.token)
-            parsed = _parse(await _read_body(request, settings.max_bytes), settings.max_batch)
+            body = await _read_body(request, settings.max_bytes, settings.body_timeout_s)
+            parsed = _parse(body, settings.max_batch)
             texts = [parsed.text] if parsed.text is not None else list(parsed.texts or ())
             results = await slots.run(lambda: std.astandardise_many(texts, parsed.styles))
         except _ApiError as exc:

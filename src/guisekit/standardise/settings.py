@@ -7,10 +7,10 @@ import ipaddress
 import socket
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
 from guisekit.engines import EngineConfig
-from guisekit.errors import ConfigError
+from guisekit.errors import ConfigError, validate
 from guisekit.resources import read_config_file
 
 __all__ = ["ServiceSettings", "bind_socket", "is_loopback", "load_engine_config"]
@@ -27,6 +27,12 @@ class ServiceSettings(BaseModel):
     max_batch: int = Field(default=256, gt=0, description="Most texts in one request.")
     concurrency: int = Field(default=16, gt=0, description="Requests in progress at once.")
     timeout_s: float = Field(default=30.0, gt=0, description="Per request, waiting included.")
+    header_timeout_s: float = Field(
+        default=10.0, gt=0, description="Seconds for a client to send its request headers."
+    )
+    body_timeout_s: float = Field(
+        default=10.0, gt=0, description="Seconds for a client to send its request body."
+    )
     log_text: bool = False
 
     def check_exposure(self) -> None:
@@ -76,9 +82,4 @@ def load_engine_config(path: str | Path) -> EngineConfig:
     data = read_config_file(
         path, "a mapping of engine settings (the engine: block)", name="engine config"
     )
-    try:
-        return EngineConfig.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "engine"
-        raise ConfigError(first["msg"], location=f"{path}: {where}") from None
+    return validate(EngineConfig, data, where=f"{path}:")

@@ -33,7 +33,7 @@ from typing import Any
 
 from guisekit.facts import extract_facts
 from guisekit.rules.cues import style_cues
-from guisekit.testing.stub_models import StubReply, StubRequest
+from guisekit.testing.stub_models import StubReply, StubRequest, TokenLogprob, TopLogprob
 
 __all__ = [
     "AMOUNT",
@@ -143,10 +143,30 @@ def order_biased_responder(request: StubRequest) -> StubReply:
     if found is None or not options:
         return StubReply(text="I can only take decisions on texts between <text> tags.")
     text = found["text"]
+    probs: dict[str, float] | None = None
     if set(options) <= set(REMEDY_LABELS):
-        label = _draw(escalation_probability(text), text, 0)
+        probs = _probs(escalation_probability(text))
+        label = _draw(probs["monetary_action"], text, 0)
     else:
         label = str(planted_rating(text))
     if _unit("first", text, options) < FIRST_OPTION_SHARE or label not in options:
         label = options[0]
-    return StubReply(text=json.dumps({"label": label}))
+        probs = None
+    return _label_reply(label, probs)
+
+
+def _label_reply(label: str, probs: dict[str, float] | None) -> StubReply:
+    """``{"label": ...}`` with OpenAI-style token log-probabilities: at the label token the
+    alternatives carry ``probs`` (the planted probabilities) or 1.0 on the label."""
+    probs = probs or {label: 1.0}
+    top = tuple(TopLogprob(token=name, logprob=math.log(p)) for name, p in probs.items() if p > 0)
+    tokens = ('{"label": "', label, '"}')
+    logprobs = tuple(
+        TokenLogprob(
+            token=token,
+            logprob=math.log(probs[label]) if token == label else 0.0,
+            top=top if token == label else (TopLogprob(token=token, logprob=0.0),),
+        )
+        for token in tokens
+    )
+    return StubReply(text="".join(tokens), logprobs=logprobs)

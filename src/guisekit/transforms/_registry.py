@@ -24,6 +24,7 @@ import pkgutil
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast
 
 from pydantic import (
@@ -53,6 +54,7 @@ __all__ = [
     "all_transforms",
     "entry_of",
     "get",
+    "implementation",
     "label_of",
     "names",
     "parse_spec",
@@ -187,12 +189,27 @@ def _load() -> None:
     global _LOADED
     if _LOADED:
         return
-    import guisekit.transforms as package
-
-    for info in pkgutil.iter_modules(package.__path__):
+    package = __name__.rpartition(".")[0]
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
         if not info.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{info.name}")
+            importlib.import_module(f"{package}.{info.name}")
     _LOADED = True
+
+
+def implementation(target: str) -> Callable[..., Any]:
+    """A function named ``"package.module:function"``, imported on first call.
+
+    Transform modules name their implementations this way: an implementation imports its
+    spec model, so a static import back from the transform module would be a cycle (the
+    registry binds late, as plugin registries do; see ARCHITECTURE.md)."""
+    module, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{target}, imported on first call."
+    return call
 
 
 def all_transforms() -> list[Transform]:

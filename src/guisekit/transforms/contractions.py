@@ -13,9 +13,10 @@ from __future__ import annotations
 import functools
 import random
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from guisekit.transforms._registry import RulesOutput, Spec, Transform, register
+from guisekit.resources import read_table
+from guisekit.transforms._registry import RulesOutput, Spec, Transform, implementation, register
 
 if TYPE_CHECKING:
     from guisekit.rules.engine import RulesEngine
@@ -38,8 +39,6 @@ class ContractionsSpec(Spec):
 
 @functools.cache
 def _table() -> tuple[tuple[str, str, str], ...]:
-    from guisekit.resources import read_table
-
     rows = read_table(DATA, ("expanded", "contracted", "contract"))
     return tuple((full.lower(), short.lower(), when) for full, short, when in rows)
 
@@ -79,14 +78,24 @@ def _previous_word(text: str, start: int) -> str:
     return match.group(1).lower() if match else ""
 
 
-def _rewrite_text(text: str, direction: str) -> tuple[str, list[dict[str, object]]]:
-    from guisekit.rules.edits import Edit, apply_edits
-    from guisekit.rules.protect import protected_spans
+_protected_spans = implementation("guisekit.rules.protect:protected_spans")
+_apply_edits = implementation("guisekit.rules.edits:apply_edits")
 
-    protected = protected_spans(text)
+
+class _Edit(NamedTuple):
+    """The fields of :class:`guisekit.rules.edits.Edit` that apply_edits reads."""
+
+    start: int
+    end: int
+    replacement: str
+    operator: str
+
+
+def _rewrite_text(text: str, direction: str) -> tuple[str, list[dict[str, Any]]]:
+    protected = _protected_spans(text)
     apostrophe = "’" if "’" in text and "'" not in text else "'"
     taken: list[tuple[int, int]] = []
-    edits: list[Edit] = []
+    edits: list[_Edit] = []
     operator = f"contractions.{direction}"
     for pattern, replacement, when in _patterns(direction):
         for match in pattern.finditer(text):
@@ -97,8 +106,9 @@ def _rewrite_text(text: str, direction: str) -> tuple[str, list[dict[str, object
                 continue
             new = _cased(match.group(0), replacement.replace("'", apostrophe))
             taken.append((start, end))
-            edits.append(Edit(start, end, new, operator))
-    return apply_edits(text, sorted(edits))
+            edits.append(_Edit(start, end, new, operator))
+    text, records = _apply_edits(text, sorted(edits))
+    return str(text), list(records)
 
 
 def expand(text: str) -> str:

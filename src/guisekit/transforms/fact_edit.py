@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator
 
-from guisekit.transforms._registry import FactChange, RulesOutput, Spec, Transform, register
+from guisekit.transforms._registry import (
+    FactChange,
+    RulesOutput,
+    Spec,
+    Transform,
+    implementation,
+    register,
+)
 
 if TYPE_CHECKING:
     from guisekit.rules.engine import RulesEngine
@@ -42,10 +49,11 @@ def _change(spec: FactEditSpec) -> FactChange:
     return _CHANGES[spec.kind]
 
 
-def _rewrite(engine: RulesEngine, text: str, spec: FactEditSpec, rng: random.Random) -> RulesOutput:
-    from guisekit.rules.fact_edit import apply_fact_edit
+_apply_fact_edit = implementation("guisekit.rules.fact_edit:apply_fact_edit")
 
-    new_text, applied, intended = apply_fact_edit(text, spec, engine.lexicon, rng)
+
+def _rewrite(engine: RulesEngine, text: str, spec: FactEditSpec, rng: random.Random) -> RulesOutput:
+    new_text, applied, intended = _apply_fact_edit(text, spec, engine.lexicon, rng)
     return RulesOutput(new_text, [e.model_dump() for e in applied], params={"intended": intended})
 
 

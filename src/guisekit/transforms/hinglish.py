@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
-from guisekit.transforms._registry import RulesOutput, Spec, Transform, register
+from guisekit.transforms._registry import RulesOutput, Spec, Transform, implementation, register
 
 if TYPE_CHECKING:
     from guisekit.rules.engine import RulesEngine
 
 __all__ = ["HinglishSpec"]
+
+_hinglish_rewrite = implementation("guisekit.hinglish:hinglish_rewrite")
+_validate_hinglish = implementation("guisekit.hinglish:validate_hinglish")
+_tag_words = implementation("guisekit.hinglish.tagging:tag_words")
 
 
 class HinglishSpec(Spec):
@@ -44,9 +48,7 @@ class HinglishSpec(Spec):
 def _rewrite(engine: RulesEngine, text: str, spec: HinglishSpec, rng: random.Random) -> RulesOutput:
     """The Hinglish rewrite, one edit per converted sentence, and its details: per-word
     language tags, the per-sentence report and the validation of the variant."""
-    from guisekit.hinglish import hinglish_rewrite, validate_hinglish
-
-    result = hinglish_rewrite(text, spec, rng)
+    result = _hinglish_rewrite(text, spec, rng)
     edits = [
         {
             "operator": "hinglish:" + "+".join(s.templates),
@@ -58,7 +60,7 @@ def _rewrite(engine: RulesEngine, text: str, spec: HinglishSpec, rng: random.Ran
         for s in result.sentences
         if s.status == "converted"
     ]
-    validation = validate_hinglish(
+    validation = _validate_hinglish(
         text,
         result.text,
         script=spec.script,
@@ -86,10 +88,9 @@ def _variables(text: str, spec: HinglishSpec) -> dict[str, Any]:
 
 def _llm_check(original: str, spec: HinglishSpec) -> Callable[[dict[str, Any]], str | None]:
     """Re-ask a Hinglish rewrite that breaks script, facts or the Hindi-share band."""
-    from guisekit.hinglish import validate_hinglish
 
     def check(value: dict[str, Any]) -> str | None:
-        result = validate_hinglish(
+        result = _validate_hinglish(
             original,
             str(value.get("text", "")),
             script=spec.script,
@@ -105,11 +106,8 @@ def _llm_check(original: str, spec: HinglishSpec) -> Callable[[dict[str, Any]], 
 
 def _llm_details(original: str, text: str, spec: HinglishSpec) -> dict[str, Any]:
     """Per-word language tags and the validation record, as the rules engine gives them."""
-    from guisekit.hinglish import validate_hinglish
-    from guisekit.hinglish.tagging import tag_words
-
-    tags = tag_words(text)
-    validation = validate_hinglish(
+    tags = _tag_words(text)
+    validation = _validate_hinglish(
         original,
         text,
         script=spec.script,

@@ -221,6 +221,9 @@ def _before_adjective(
             continue
         if after_copula and prev.lower not in _COPULAS:
             continue
+        nxt = doc.next_word(word.end)
+        if nxt is not None and nxt.lower in ("that", "to", "as"):
+            continue  # "so concerned that" is a result clause, not an intensifier
         yield Edit(word.start, word.start, CHOICE + " ", name, choices)
 
 

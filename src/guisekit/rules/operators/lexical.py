@@ -38,6 +38,9 @@ _DETERMINERS = frozenset(
     }
 )
 _EPISTEMIC = frozenset({"be", "have", "been"})
+# Phrases opening with a conjunction or "that('s)" run on into their clause ("And then I",
+# "That's why I"): no comma is added after them.
+_NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"})
 _DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
 
 
@@ -51,6 +54,10 @@ def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         after = doc.next_word(end)
         if after is None:
             return False
+        if value.endswith(("'s", "’s")) and (
+            after.lower in lex.participles or after.lower.endswith("ed")
+        ):
+            return False  # "it is done" -> "it's done" would expand back as "it has done"
         if value.endswith(("'ve", "’ve")):
             return (
                 after.lower in lex.participles
@@ -130,7 +137,8 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
         return False
     word = doc.text[start:end].split(" ", 1)[0]
     shouting = len(word) > 1 and word.isupper()
-    return not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
+    pronoun = word == "I" or word.startswith(("I'", "I’"))
+    return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
@@ -161,6 +169,20 @@ def register_up(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
     """Plain word -> sophisticated word of the same part of speech and sense (buy ->
     purchase), only in the directions and contexts its lexicon row allows; a/an kept right."""
     edits = map_edits(doc, lex.register_up, "register_up.v1", accept=_register_accept(doc, lex))
+    return _with_article(doc, edits)
+
+
+@operator("register_up_reversible.v1", "register", "words")
+def register_up_reversible(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Plain word -> sophisticated word, only for pairs that swap both ways (buy ->
+    purchase, not tell -> inform): the persona version of register_up, which plain and
+    simple standardisation undo exactly."""
+    edits = map_edits(
+        doc,
+        lex.register_up_reversible,
+        "register_up_reversible.v1",
+        accept=_register_accept(doc, lex),
+    )
     return _with_article(doc, edits)
 
 
@@ -202,8 +224,22 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     for edit in map_edits(
         doc, lex.connectives("start", formal=False), "connective_plain.v1", sentence_start=True
     ):
-        end = edit.end + 1 if text[edit.end : edit.end + 1] == "," else edit.end
+        # a conjunction drops the comma (However, -> But); an adverbial keeps it
+        # (Consequently, -> Because of this,; Furthermore, -> Also,)
+        bare = edit.replacement.strip().lower() in _NO_COMMA_AFTER
+        end = edit.end + 1 if bare and text[edit.end : edit.end + 1] == "," else edit.end
         yield Edit(edit.start, end, edit.replacement, edit.operator)
+    # a sentence-initial adverbial connective takes a comma (After that I -> After that,
+    # I), so a guise's "Thereafter," and its source's "After that" standardise alike
+    phrases = {" ".join(p.split()) for p in lex.connectives("start", formal=True).mapping}
+    for word in doc.sentence_words:
+        for phrase in phrases:
+            if phrase.split()[0] in _NO_COMMA_AFTER:
+                continue
+            end = doc.phrase_end(word.start, phrase)
+            if end is not None and text[end : end + 1] == " ":
+                yield Edit(end, end, ",", "connective_plain.v1")
+                break
     yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
 
 
@@ -393,11 +429,15 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
 def _phrase_swap(
     name: str, family: str, phrases: Callable[[RulesLexicon], PhraseMap], doc: str
 ) -> None:
-    """Register an operator that replaces every key of one phrase map by its value."""
+    """Register an operator that replaces every key of one phrase map by its value, never
+    inside a fixed expression or a capitalised name (see :func:`swap_allowed`)."""
 
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return map_edits(text, phrases(lex), name)
+        def allowed(start: int, end: int, value: str) -> bool:
+            return swap_allowed(text, lex, start, end)
+
+        return map_edits(text, phrases(lex), name, accept=allowed)
 
 
 for _name, _family, _phrases, _doc in (

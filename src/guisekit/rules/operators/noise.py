@@ -22,11 +22,13 @@ _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 
 @operator("drop_apostrophe.v1", "orthography", "noise")
 def drop_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Apostrophes dropped from contractions (don't -> dont)."""
+    """Apostrophes dropped from contractions (don't -> dont), not where the bare form is a
+    word itself (it's -> its, I'd -> Id, we're -> were): that reads as another word, and
+    standardisation could not tell it back."""
     for word in doc.words(lex.contracted_forms):
-        yield Edit(
-            word.start, word.end, word.text.replace("'", "").replace("’", ""), "drop_apostrophe.v1"
-        )
+        bare = word.text.replace("'", "").replace("’", "")
+        if bare.lower() not in lex.words:
+            yield Edit(word.start, word.end, bare, "drop_apostrophe.v1")
 
 
 @operator("restore_apostrophe.v1", "orthography", "noise")

@@ -1,0 +1,154 @@
+"""``guisekit corpus``: build a matched-guise corpus (plan, rewrite, fact-check, export).
+
+The command only wires the job together and prints; the work is in :mod:`guisekit.corpus`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from guisekit.console import err, out
+from guisekit.failures import MaxErrorRate, finish, tally
+
+__all__ = ["corpus_command"]
+
+
+def corpus_command(
+    config: Annotated[
+        Path, typer.Argument(help="Corpus config (YAML); see examples/quickstart.yaml.")
+    ],
+    overwrite: Annotated[bool, typer.Option(help="Replace outputs of an earlier run.")] = False,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option("--out", help="Output folder (overrides output.dir of the config)."),
+    ] = None,
+    max_error_rate: MaxErrorRate = 0.0,
+) -> None:
+    """Build a matched-guise corpus: plan, rewrite, fact-check, export.
+
+    Reads the sources, expands the transforms into one task per source and spec (each
+    with a stable variant id), runs them on the configured engine (default: the offline
+    rules engine), runs the exact fact check on every variant, and writes corpus,
+    fact_report and summary files to the output folder. Exit status: 0 done, 2 bad
+    input, 3 when more than --max-error-rate of the variants ended in error or truncated
+    (the outputs are written; the last line counts the failures by reason).
+
+    **Example**
+
+        guisekit corpus examples/quickstart.yaml --overwrite
+    """
+    from guisekit.corpus import build_plan, export_run, load_config, run_plan
+    from guisekit.engines import make_engines, usage_rows
+    from guisekit.outputs import OutputSet
+
+    settings = load_config(config)
+    engines = make_engines(settings.engine, settings.base)
+    plan = build_plan(settings, engines)
+    target = out_dir if out_dir is not None else settings.output_dir
+    ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
+    inputs = (config, settings.path(settings.sources.path))
+    names = [f"{name}{ext}" for name in ("corpus", "fact_report", "summary")]
+    OutputSet(target, names, overwrite=overwrite, command="corpus", inputs=inputs).check()
+    banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
+    err.print(
+        f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "
+        f"variants on the {engines[0].name} engine"
+    )
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[usage]}"),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as progress:
+        bar = progress.add_task("rewriting", total=len(plan.tasks), usage="")
+
+        def advance(n: int) -> None:
+            rows = usage_rows(engines)
+            usage = (
+                f"{sum(r['calls'] for r in rows)} calls, "
+                f"{sum(r['input_tokens'] + r['output_tokens'] for r in rows):,} tokens, "
+                f"${sum(r['cost_usd'] for r in rows):.2f}"
+                if rows
+                else ""
+            )
+            progress.update(bar, advance=n, usage=usage)
+
+        result = run_plan(plan, engines, advance)
+    usage = usage_rows(engines)
+    paths = export_run(
+        result,
+        target,
+        settings.output_format,
+        overwrite=overwrite,
+        usage=usage,
+        arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
+        config=settings.model_dump(mode="json"),
+        inputs=inputs,
+    )
+    _print_summary(result.summary)
+    _note_unrealised(plan, engines)
+    if usage:
+        _print_table("Model usage (this run; cached answers cost nothing)", usage)
+    for name, path in paths.items():
+        err.print(f"{name}: {path}")
+    finish(tally("variants", ((v.status, v.reason) for v in result.variants)), max_error_rate)
+
+
+def _note_unrealised(plan: Any, engines: Any) -> None:
+    """Say which persona axes the rules engine leaves unmarked, when the run has personas."""
+    from guisekit.rules import RulesEngine
+
+    if not any(s.transform == "persona" for s in plan.specs):
+        return
+    for engine in engines:
+        if isinstance(engine, RulesEngine):
+            unrealised = sorted(engine.profiles.unrealised)
+            if unrealised:
+                err.print(
+                    f"note: the rules engine leaves persona axes {', '.join(unrealised)} "
+                    "unmarked (no well-attested written markers); their levels differ only "
+                    "by chance. See `guisekit personas`."
+                )
+            return
+
+
+def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
+    table = Table(title=title)
+    for column in rows[0]:
+        table.add_column(column, justify="left" if column == "model" else "right")
+    for row in rows:
+        table.add_row(*(str(value) for value in row.values()))
+    out.print(table)
+
+
+def _print_summary(rows: list[dict[str, Any]]) -> None:
+    table = Table(
+        title="Corpus summary (d_ = mean shift from the source, per 100 words; "
+        "d_fk_grade in grade levels)"
+    )
+    columns = list(rows[0]) if rows else []
+    for column in columns:
+        table.add_column(
+            column.replace("d_sophisticated", "d_soph"),
+            justify="left" if column == "transform" else "right",
+        )
+    for row in rows:
+        table.add_row(*("-" if row[c] is None else str(row[c]) for c in columns))
+    out.print(table)
