@@ -2,13 +2,15 @@
 
 Usage: python benchmarks/bench_attributes.py [--texts 1000] [--repeat 3]
 
-Synthetic ~1,500-character complaints (``synthetic.complaint_texts``). Timed in one
-process, interleaved (best of ``--repeat``): the whole batch extractor
-(``objective_attributes_batch``), and each of its parts alone on the same texts: the
-spaCy sentence pipeline, |VADER compound| over those sentences, textstat's
-Flesch-Kincaid grade, and the rules engine's cue counters. spaCy's blank tokenizer is
-timed alongside as the yardstick (ratio = extractor texts/s / tokenizer texts/s). More
-texts than textstat's 128-entry LRU caches hold, so repeats are not served from them.
+Synthetic ~1,500-character complaints (``synthetic.complaint_texts``), timed against
+spaCy's blank English tokenizer as the yardstick (ratio = extractor texts/s / tokenizer
+texts/s; target >= 0.3). As in ``bench_facts.py`` and ``bench_rules.py``, the main ratio
+gives both sides *new* texts in every round, after both warmed up on other texts:
+spaCy's tokenizer caches every chunk it has seen and textstat caches per text, so
+repeating one set of texts would time their caches. The ratio on repeated texts is kept
+for comparison with earlier runs. Each part of the extractor (spaCy sentences, |VADER
+compound| over sentences, Flesch-Kincaid grade, the rules engine's cue counters) is timed
+alone on repeated texts to show where the time goes.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import spacy
 from synthetic import complaint_texts
-from timing import interleaved_best
-from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+from timing import interleaved_best, interleaved_best_fresh
 
 from guisekit.attributes import objective_attributes_batch, sentences
-from guisekit.rules import hedge_score, style_cues
+from guisekit.attributes.objective import _compound
+from guisekit.rules import style_cues
 from guisekit.style import flesch_kincaid_grade
 
 
@@ -36,32 +38,40 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     texts = complaint_texts(args.texts, seed=2)
-    objective_attributes_batch(texts[:2])  # build the pipeline, analyzer and lexicons
+    warm = complaint_texts(args.texts, seed=98)
     tokenizer = spacy.blank("en").tokenizer
-    analyzer = SentimentIntensityAnalyzer()
+    objective_attributes_batch(warm)  # build the pipeline, analyzer and lexicons; warm up
+    for text in warm:
+        tokenizer(text)
+    rounds = [complaint_texts(args.texts, seed=200 + r) for r in range(args.repeat)]
+    spacy_new, extractor_new = interleaved_best_fresh(
+        rounds,
+        [lambda ts: [tokenizer(t) for t in ts], objective_attributes_batch],
+    )
     split = [sentences(t) for t in texts]
     parts = {
         "spacy_blank_tokenizer": lambda: [tokenizer(t) for t in texts],
         "objective_attributes_batch": lambda: objective_attributes_batch(texts),
         "part_sentences": lambda: [sentences(t) for t in texts],
-        "part_vader_per_sentence": lambda: [
-            [analyzer.polarity_scores(s) for s in ss] for ss in split
-        ],
+        "part_vader_per_sentence": lambda: [[_compound(s) for s in ss] for ss in split],
         "part_fk_grade": lambda: [flesch_kincaid_grade(t) for t in texts],
-        "part_cues": lambda: [(style_cues(t), hedge_score(t)) for t in texts],
+        "part_cues": lambda: [style_cues(t) for t in texts],
     }
     seconds = dict(zip(parts, interleaved_best(args.repeat, list(parts.values())), strict=True))
     rate = {name: len(texts) / s for name, s in seconds.items()}
     whole = seconds["objective_attributes_batch"]
+    n = len(texts)
     report = {
-        "texts": len(texts),
-        "mean_chars": round(sum(map(len, texts)) / len(texts)),
-        "objective_texts_per_s": round(rate["objective_attributes_batch"]),
-        "spacy_blank_tokenizer_texts_per_s": round(rate["spacy_blank_tokenizer"]),
-        "ratio_to_tokenizer": round(
+        "texts": n,
+        "mean_chars": round(sum(map(len, texts)) / n),
+        "objective_texts_per_s": round(n / extractor_new),
+        "spacy_blank_tokenizer_texts_per_s": round(n / spacy_new),
+        "ratio_to_tokenizer": round(spacy_new / extractor_new, 3),
+        "ratio_to_tokenizer_repeated_texts": round(
             rate["objective_attributes_batch"] / rate["spacy_blank_tokenizer"], 3
         ),
-        "share_of_batch_time": {
+        "target": 0.3,
+        "share_of_batch_time_repeated_texts": {
             name.removeprefix("part_"): round(seconds[name] / whole, 2)
             for name in parts
             if name.startswith("part_")

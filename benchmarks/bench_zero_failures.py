@@ -64,7 +64,12 @@ def main() -> None:
         ]
         for spec in specs:
             variant = engine.transform(source, spec, seed=i)
-            result = compare_facts(before, extract_facts(variant.text or ""))
+            result = compare_facts(
+                before,
+                extract_facts(variant.text or ""),
+                original_text=text,
+                rewrite_text=variant.text or "",
+            )
             label = (
                 label_of(spec).split(":")[0] if spec.transform != "fact_edit" else "scale_amounts"
             )

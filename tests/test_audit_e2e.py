@@ -148,7 +148,14 @@ def test_audit_of_a_corpus_with_two_providers(corpus, keys, tmp_path, capsys):
             assert outcome["verdict"]["overall"] in ("preserved", "minor", "material")
         assert row["screen"] in ("pass", "fail")
     weaken = [r for r in results if r["transform"] == "fact_edit:weaken"]
-    assert all(r["exact_verdict"] == "pass" and r["screen"] == "fail" for r in weaken)
+    # a weakened claim is the auditors' to find; the exact check sees it only through a
+    # negator in the claim (issue 14), and then only as a negation
+    assert all(r["screen"] == "fail" for r in weaken)
+    assert all(
+        r["exact_verdict"] == "pass"
+        or {d["kind"] for d in r["exact"]["discrepancies"]} == {"negation"}
+        for r in weaken
+    )
     categories = {
         d["category"]
         for r in weaken
@@ -165,7 +172,8 @@ def test_audit_of_a_corpus_with_two_providers(corpus, keys, tmp_path, capsys):
     controls = {(c.detector, c.kind): (c.flagged, c.controls) for c in report.controls}
     assert controls[("exact_check (fail)", "scale_amounts")] == (4, 4)
     assert controls[("exact_check (warn or fail)", "strengthen")] == (4, 4)
-    assert controls[("exact_check (warn or fail)", "weaken")] == (0, 4)
+    # one of the four weakened claims carries a negator, which the exact check sees (issue 14)
+    assert controls[("exact_check (warn or fail)", "weaken")] == (1, 4)
     assert controls[("openai:stub-careful", "weaken")] == (4, 4)
     careful, strict = report.rate(auditors[0]), report.rate(auditors[1])
     assert careful.n == strict.n == 20 and careful.n_sources == 4

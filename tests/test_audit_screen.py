@@ -355,9 +355,12 @@ def test_exact_check_catches_scaled_and_added_amounts_but_not_weakened_claims():
             found.append(check.verdict)
     assert len(sources) == 54
     assert all(v != "pass" for v in verdicts["scale_amounts"])  # 100% flagged
-    assert verdicts["scale_amounts"].count("warn") == 1  # in-010: implied-currency LPA amounts
+    # issue 14: implied-currency LPA amounts fail too, so no scaled control only warns
+    assert verdicts["scale_amounts"].count("warn") == 0
     assert all(v == "fail" for v in verdicts["strengthen"])  # 100% flagged and failed
-    assert all(v == "pass" for v in verdicts["weaken"])  # 100% invisible to the exact check
+    # a weakened claim changes no amount; the exact check sees it only when the claim's
+    # sentence carries a negator ("I had not read it carefully"): 13 of 54, the rest pass
+    assert (verdicts["weaken"].count("pass"), verdicts["weaken"].count("fail")) == (41, 13)
 
 
 def test_an_ok_answer_without_a_value_is_an_error_outcome(monkeypatch):

@@ -129,7 +129,7 @@ def test_pairs_file_with_report(runner: CliRunner, tmp_path: Path) -> None:
     report = tmp_path / "facts.jsonl"
     result = runner.invoke(app, ["check-facts", "--pairs", str(PAIRS), "--report", str(report)])
     assert result.exit_code == 1, result.output
-    assert "16 pairs: 10 pass, 0 warn, 6 fail" in result.output
+    assert "16 pairs: 9 pass, 1 warn, 6 fail" in result.output
     rows = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     assert len(rows) == 16
     assert {row["id"]: row["verdict"] for row in rows} == _expected_verdicts()
@@ -261,7 +261,7 @@ def test_program_pairs_report(program: str, tmp_path: Path) -> None:
     report = tmp_path / "out" / "pairs-facts.jsonl"
     done = _run(program, "check-facts", "--pairs", "examples/data/pairs.jsonl", "--report", report)
     assert done.returncode == 1, done.stderr
-    assert "16 pairs: 10 pass, 0 warn, 6 fail" in done.stdout
+    assert "16 pairs: 9 pass, 1 warn, 6 fail" in done.stdout
     assert done.stderr.strip() == f"report written to {report}"
     lines = report.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 16
@@ -412,3 +412,61 @@ def test_max_chars_limits_texts(tmp_path: Path) -> None:
     done = _run("script", "check-facts", "I paid $5 today.", "I paid $5.", "--max-chars", "10")
     assert done.returncode == 2
     assert done.stderr.startswith("error: the original text has 16 characters, over 10")
+
+
+# --- issue 14: facts on each side, --fail-on, --date-order -----------------------------------
+
+
+def test_single_pair_prints_the_facts_of_each_side(runner: CliRunner) -> None:
+    result = runner.invoke(
+        app,
+        ["check-facts", "I was charged 3 late fees of $35.", "I was charged 4 late fees of $35."],
+    )
+    assert result.exit_code == 1
+    assert "Facts found" in result.output
+    assert "quantity" in result.output and "3 fee" in result.output and "4 fee" in result.output
+    assert "fail: quantity changed: '3 late fees' -> '4 late fees'" in result.output
+
+
+def test_fail_on_warn_makes_an_ambiguous_date_exit_1(runner: CliRunner) -> None:
+    pair = ["I paid on 3/4/2024.", "I paid on 4 March 2024."]
+    default = runner.invoke(app, ["check-facts", *pair])
+    assert default.exit_code == 0 and "warn" in default.output
+    strict = runner.invoke(app, ["check-facts", *pair, "--fail-on", "warn"])
+    assert strict.exit_code == 1
+    assert "1 pairs: 0 pass, 1 warn, 0 fail" in strict.output
+
+
+def test_date_order_option(runner: CliRunner) -> None:
+    pair = ["I paid on 3/4/2024.", "I paid on 3 April 2024."]
+    assert runner.invoke(app, ["check-facts", *pair, "--date-order", "dmy"]).exit_code == 0
+    assert runner.invoke(app, ["check-facts", *pair, "--date-order", "mdy"]).exit_code == 1
+
+
+@pytest.mark.parametrize(("option", "value"), [("--fail-on", "sometimes"), ("--date-order", "ymd")])
+def test_bad_policy_options_are_input_errors(runner: CliRunner, option: str, value: str) -> None:
+    with pytest.raises(InputError, match=option):
+        runner.invoke(app, ["check-facts", "a $1", "a $1", option, value], catch_exceptions=False)
+
+
+def test_report_rows_carry_the_facts_of_each_side(runner: CliRunner, tmp_path: Path) -> None:
+    pairs = tmp_path / "pairs.jsonl"
+    row = {"id": "p1", "original": "The fee is Rs 500 a month.", "rewrite": "The fee is Rs 500."}
+    pairs.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    report = tmp_path / "report.jsonl"
+    result = runner.invoke(app, ["check-facts", "--pairs", str(pairs), "--report", str(report)])
+    assert result.exit_code == 1
+    (out,) = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert out["original_facts"] == [
+        {
+            "kind": "money",
+            "value": "500 INR/month",
+            "span": [11, 25],
+            "text": "Rs 500 a month",
+            "role": "fee",
+            "period": "month",
+        }
+    ]
+    assert out["rewrite_facts"][0]["value"] == "500 INR"
+    assert out["fail_on"] == "fail"
+    assert out["discrepancies"][0]["description"].endswith("(period month -> None)")

@@ -254,3 +254,27 @@ def test_sigkill_at_20_random_points_while_publishing(tmp_path: Path) -> None:
     assert _leftovers(out) == []
     assert (out / "notes" / "a.txt").read_text(encoding="utf-8") == "mine"
     _complete(out)
+
+
+def test_single_file_writer_cleans_its_temporaries(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Defect 9: a killed run's hidden temp is removed by the next write of that file, and a
+    failing final replace removes the temp it made."""
+    from guisekit.errors import OutputError
+    from guisekit.tables import write_rows
+
+    target = tmp_path / "report.jsonl"
+    stale = tmp_path / ".report.jsonl.abc123.tmp"
+    stale.write_text("x" * 100_000, encoding="utf-8")
+    write_rows(target, [{"a": 1}])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.jsonl"]
+
+    def refuse(*_args: object) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OutputError, match=r"cannot write .*report\.jsonl: Invalid cross-device"):
+        write_rows(target, [{"a": 2}], overwrite=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.jsonl"]
+    assert target.read_text(encoding="utf-8") == '{"a": 1}\n'

@@ -16,7 +16,12 @@ from guisekit.facts import check_facts
 from guisekit.models import Source
 from guisekit.personas import load_grid
 from guisekit.rules import RulesEngine
-from guisekit.rules.checks import eta_squared, manipulation_table, permutation_null
+from guisekit.rules.checks import (
+    collapse_rates,
+    eta_squared,
+    manipulation_table,
+    permutation_null,
+)
 from guisekit.specs import (
     AccentSpec,
     FactEditSpec,
@@ -225,3 +230,13 @@ def test_profiles_naming_an_unknown_operator_fail_with_location(tmp_path: Path) 
                 persona={"age": "young", "geography": "urban", "education": "college", "ses": "low"}
             ),
         )
+
+
+def test_standardise_collapses_every_guise_onto_the_standardised_source() -> None:
+    """Canonical standardisation (issue 13): within a style, the guises of a source
+    standardise to the standardised source; standardising is idempotent."""
+    rows = collapse_rates(ALL_SOURCES[::6])
+    for style in ("plain", "formal", "simple"):
+        rates = [r.collapse for r in rows if r.style == style]
+        assert min(rates) >= 0.9, (style, rates)
+    assert all(r.idempotent for r in rows)

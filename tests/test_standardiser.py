@@ -205,19 +205,30 @@ def test_changed_amount_falls_back_to_the_original_with_reasons() -> None:
 @pytest.mark.parametrize(
     ("fallback_on", "falls_back", "reasons"),
     [
-        ("warn", True, ("fact check warn: year changed: '2019' -> '2020'",)),
+        (
+            "warn",
+            True,
+            (
+                "fact check warn: date changed: '3/4/2019' -> 'March 4, 2019' ('3/4/2019' could "
+                "be 2019-03-04 or 2019-04-03 (day/month order not settled by the text; pass "
+                "--date-order mdy or dmy))",
+            ),
+        ),
         ("fail", False, ()),
     ],
 )
 def test_fallback_on_sets_whether_warnings_fall_back(
     fallback_on: str, falls_back: bool, reasons: tuple[str, ...]
 ) -> None:
-    engine = FakeEngine(lambda t: _tidy(t).replace("2019", "2020"))
+    # an ambiguous numeric date rewritten month-first: the one kind of change that warns
+    engine = FakeEngine(lambda t: _tidy(t).replace("3/4/2019", "March 4, 2019"))
     std = Standardiser(engine, fallback_on=fallback_on)  # type: ignore[arg-type]
-    result = std.standardise("I dont bank here since 2019!!")
+    result = std.standardise("I dont bank here since 3/4/2019!!")
     assert result.fact_check is not None and result.fact_check.verdict == "warn"
     assert (result.fallback, result.reasons) == (falls_back, reasons)
-    expected = "I dont bank here since 2019!!" if falls_back else "I do not bank here since 2020."
+    expected = (
+        "I dont bank here since 3/4/2019!!" if falls_back else "I do not bank here since March 4, 2019."
+    )
     assert result.text == expected
 
 

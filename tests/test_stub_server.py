@@ -7,7 +7,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import anthropic
 import httpx
@@ -270,7 +270,7 @@ def test_malformed_requests_get_the_provider_error_shape(stub: StubServer) -> No
     reset = datetime.fromisoformat(
         missing.headers["anthropic-ratelimit-requests-reset"].replace("Z", "+00:00")
     )
-    assert abs((reset - datetime.now(timezone.utc)).total_seconds()) < 1  # nothing admitted
+    assert abs((reset - datetime.now(UTC)).total_seconds()) < 1  # nothing admitted
     assert broken.status_code == 400
     assert broken.json()["error"]["type"] == "invalid_request_error"
 

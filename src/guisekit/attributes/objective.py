@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from guisekit.errors import InputError
 from guisekit.resources import read_lines
-from guisekit.rules.cues import hedge_score, style_cues
+from guisekit.rules.cues import style_cues
 from guisekit.style import flesch_kincaid_grade
 
 if TYPE_CHECKING:
@@ -119,15 +119,39 @@ def sentences(text: str) -> list[str]:
     return [span.text for span in _pipeline()(text).sents]
 
 
+@functools.cache
+def _vader_words() -> frozenset[str]:
+    """Every word VADER gives a valence: a sentence with none of them scores 0."""
+    return frozenset(_analyzer().lexicon)
+
+
+_STRIP = "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum())
+
+
+def _compound(sentence: str) -> float:
+    """|VADER compound| of a sentence; 0 without calling VADER when no word of the
+    sentence (lower-cased, punctuation stripped, as VADER sees it) is in its lexicon and
+    the sentence is plain ASCII (no emoji to translate): VADER sums lexicon valences
+    only, so such a sentence scores exactly 0."""
+    if sentence.isascii():
+        lexicon = _vader_words()
+        tokens = sentence.split()
+        if not any(
+            t.lower() in lexicon or t.strip(_STRIP).lower() in lexicon or t in lexicon
+            for t in tokens
+        ):
+            return 0.0
+    return abs(_analyzer().polarity_scores(sentence)["compound"])
+
+
 def _measure(text: str, doc: Doc) -> ObjectiveAttributes:
-    analyzer = _analyzer()
     lengths: list[int] = []
     polarity = 0.0
     for span in doc.sents:
         words = sum(1 for token in span if _WORDLIKE.search(token.text))
         if words:
             lengths.append(words)
-            polarity += abs(analyzer.polarity_scores(span.text)["compound"])
+            polarity += _compound(span.text)
     n_words = sum(lengths)
     cues = style_cues(text)
     return ObjectiveAttributes(
@@ -137,7 +161,7 @@ def _measure(text: str, doc: Doc) -> ObjectiveAttributes:
         fk_grade=flesch_kincaid_grade(text),
         vader_abs_compound=polarity / len(lengths) if lengths else 0.0,
         hedge_density=cues.hedges,
-        booster_density=hedge_score(text).booster_density,
+        booster_density=cues.boosters,
         contraction_rate=cues.contractions,
         misspelling_rate=cues.misspellings,
         sophisticated_rate=cues.sophisticated,

@@ -56,6 +56,10 @@ _EXACT_CATEGORY: dict[FactKind, Category] = {
     "year": "date_time",
     "relative_date": "date_time",
     "redaction": "other",
+    "quantity": "amount",
+    "negation": "negation",
+    "entity": "event_or_entity",
+    "identifier": "event_or_entity",
 }
 
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict
 from guisekit.audit.auditor import AuditOutcome, LLMAuditor, audit_pairs
 from guisekit.audit.pairs import AuditPair
 from guisekit.audit.validity import DEFAULT_THRESHOLD, AuditorValidity, auditor_validity
-from guisekit.facts import FactCheckResult, check_facts
+from guisekit.facts import DEFAULT_POLICY, FactCheckResult, SeverityPolicy, check_facts
 from guisekit.facts.record import DiscrepancyRecord, FactCheckRecord
 from guisekit.llm.runner import Executor
 from guisekit.llm.store import Answer
@@ -60,6 +60,7 @@ class ExactCheck(FactCheckRecord):
         return cls(
             verdict=result.verdict,
             discrepancies=cls.records(result),
+            fail_on=result.policy.fail_on,
             original_facts=tuple(f.key for f in result.original_facts),
             rewrite_facts=tuple(f.key for f in result.rewrite_facts),
         )
@@ -167,12 +168,15 @@ def screen_pairs(
     *,
     threshold: float = DEFAULT_THRESHOLD,
     on_answer: Callable[[Answer], None] | None = None,
+    policy: SeverityPolicy = DEFAULT_POLICY,
 ) -> AuditRun:
     """Exact-check and audit every pair, judge each auditor's validity on the controls,
-    and screen every pair. Pairs that cannot be audited are not sent to any auditor."""
+    and screen every pair. Pairs that cannot be audited are not sent to any auditor.
+    ``policy`` is the exact check's severity policy (the one ``check-facts`` uses)."""
     ready = [p for p in pairs if p.status == "ok"]
     exact = {
-        p.pair_id: ExactCheck.of(check_facts(p.original or "", p.rewrite or "")) for p in ready
+        p.pair_id: ExactCheck.of(check_facts(p.original or "", p.rewrite or "", policy))
+        for p in ready
     }
     answered = audit_pairs(
         auditors, [(p.original or "", p.rewrite or "") for p in ready], executor, on_answer

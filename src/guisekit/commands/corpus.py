@@ -52,15 +52,25 @@ def corpus_command(
     from guisekit.corpus import build_plan, export_run, load_config, run_plan
     from guisekit.engines import make_engines, usage_rows
     from guisekit.outputs import OutputSet
+    from guisekit.tables import read_sources
 
     settings = load_config(config)
-    engines = make_engines(settings.engine, settings.base)
-    plan = build_plan(settings, engines)
     target = out_dir if out_dir is not None else settings.output_dir
     ext = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}[settings.output_format]
     inputs = (config, settings.path(settings.sources.path))
     names = [f"{name}{ext}" for name in ("corpus", "fact_report", "summary")]
+    # every refusal before the engines exist: an LLM engine creates its answer cache
     OutputSet(target, names, overwrite=overwrite, command="corpus", inputs=inputs).check()
+    read_sources(
+        inputs[1],
+        id_column=settings.sources.id_column,
+        text_column=settings.sources.text_column,
+        max_chars=settings.sources.max_chars,
+    )
+    engines = make_engines(settings.engine, settings.base)
+    plan = build_plan(settings, engines)
+    for line in plan.duplicates:
+        err.print(f"warning: {line}; kept once", markup=False, highlight=False, soft_wrap=True)
     banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
     err.print(
         f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "

@@ -104,7 +104,7 @@ def run_decide(
         decisions, new = run_decisions(model, task, items, store, batch_size=batch_size)
     finally:
         store.close()
-    prompt = model.prompt_version() if hasattr(model, "prompt_version") else ""
+    prompt = model.prompt_version() if hasattr(model, "prompt_version") else None
     table = list(
         decision_rows(
             items, decisions, model_name=model.name, task=task, prompt_version=prompt, carry=kept

@@ -45,6 +45,19 @@ def _split(value: str | None) -> tuple[str, ...]:
     return tuple(part.strip() for part in (value or "").split(",") if part.strip())
 
 
+def _constant_within_sources(
+    rows: list[dict[str, Any]], names: list[str], source_column: str
+) -> list[str]:
+    """Attributes whose value never changes within a source (none to decompose)."""
+    seen: dict[tuple[str, str], set[object]] = {}
+    for row in rows:
+        for name in names:
+            value = row.get(name)
+            if value is not None and value != "":  # CSV writes a missing value as ""
+                seen.setdefault((name, str(row.get(source_column))), set()).add(value)
+    return [n for n in names if all(len(v) <= 1 for (m, _), v in seen.items() if m == n)]
+
+
 def _families(
     spec: str | None, attribute_set: AttributeSet, columns: set[str]
 ) -> tuple[dict[str, str], list[str]]:
@@ -202,6 +215,12 @@ def gelbach_command(
     families, absent = _families(attributes, load_attribute_set(attribute_set), columns)
     if absent:
         err.print(f"not in the data, left out: {', '.join(absent)}")
+    if attributes is None:  # defaults: leave out what source fixed effects would absorb
+        in_contrast = [r for r in rows if r.get(focal_column) is not None]
+        constant = _constant_within_sources(in_contrast, list(families), source_column)
+        if constant:
+            err.print(f"constant within every source, left out: {', '.join(constant)}")
+            families = {n: f for n, f in families.items() if n not in constant}
     controls = _split(control)
     # JSONL tables leave persona columns out of non-persona rows: those rows are outside
     # the contrast (and miss their controls), not malformed
@@ -219,6 +238,13 @@ def gelbach_command(
     for reason, count in table.left_out.items():
         if count:
             err.print(f"{count} rows left out ({reason.replace('_', ' ')})")
+    if table.n_sources < 2 and resamples > 0:
+        from guisekit.errors import InputError
+
+        raise InputError(  # resampling one cluster gives zero-width intervals, not certainty
+            f"only {table.n_sources} source (cluster): a cluster bootstrap cannot give intervals",
+            hint="add sources, or pass --resamples 0 for point estimates only",
+        )
     if table.n_sources < FEW_CLUSTERS:
         err.print(
             f"warning: only {table.n_sources} sources (clusters); cluster-bootstrap intervals "

@@ -11,7 +11,7 @@ keyed by its stable variant id.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,7 +26,7 @@ from guisekit.personas import PACKAGED_GRIDS
 from guisekit.presets import apply_preset
 from guisekit.resources import read_config_file
 from guisekit.tables import DEFAULT_MAX_CHARS, Format, read_sources
-from guisekit.transforms import TransformSpec, get, parse_spec
+from guisekit.transforms import TransformSpec, get, label_of, parse_spec
 
 __all__ = ["CorpusConfig", "Plan", "Task", "build_plan", "load_config"]
 
@@ -104,6 +104,9 @@ class Plan(BaseModel):
     specs: list[TransformSpec]
     tasks: list[Task]
     seed: int
+    duplicates: list[str] = []
+    """Specs given more than once (after normalisation: ``factor: [10, 10.0]``), each kept
+    once; one line per duplicate naming the config entries, for the CLI to warn about."""
 
 
 def _expand_entry(entry: Mapping[str, Any], index: int, base: Path) -> list[TransformSpec]:
@@ -174,11 +177,11 @@ def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
     )
     if config.sources.limit is not None:
         sources = sources[: config.sources.limit]
-    specs = [
-        spec
+    specs, duplicates = _unique(
+        (f"transforms[{i}]", spec)
         for i, entry in enumerate(config.transforms)
         for spec in _expand_entry(entry, i, config.base)
-    ]
+    )
     tasks = [
         Task(
             key=variant_id(source.id, spec, engine.config, config.seed),
@@ -190,4 +193,28 @@ def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
         for source in sources
         for spec in specs
     ]
-    return Plan(sources={s.id: s for s in sources}, specs=specs, tasks=tasks, seed=config.seed)
+    return Plan(
+        sources={s.id: s for s in sources},
+        specs=specs,
+        tasks=tasks,
+        seed=config.seed,
+        duplicates=duplicates,
+    )
+
+
+def _unique(
+    specs: Iterable[tuple[str, TransformSpec]],
+) -> tuple[list[TransformSpec], list[str]]:
+    """Specs in order without repeats (two equal specs would give one variant id twice),
+    and a line per repeat naming where it first came from."""
+    first: dict[str, str] = {}
+    kept: list[TransformSpec] = []
+    duplicates: list[str] = []
+    for where, spec in specs:
+        key = spec.model_dump_json()
+        if key in first:
+            duplicates.append(f"{where} repeats a spec of {first[key]} ({label_of(spec)})")
+            continue
+        first[key] = where
+        kept.append(spec)
+    return kept, duplicates

@@ -101,7 +101,12 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     checks: list[FactCheckResult | None] = [
         None
         if variant.text is None
-        else compare_facts(source_facts[variant.source_id], extract_facts(variant.text))
+        else compare_facts(
+            source_facts[variant.source_id],
+            extract_facts(variant.text),
+            original_text=plan.sources[variant.source_id].text,
+            rewrite_text=variant.text,
+        )
         for variant in variants
     ]
     return RunResult(plan, variants, checks)
@@ -126,15 +131,18 @@ def as_intended(spec: TransformSpec, check: FactCheckResult) -> bool:
     must multiply every amount, in order, by the spec's factor and leave every other fact
     alone (an amount-free text gains exactly one amount); ``added`` adds exactly one
     amount; ``removed`` removes exactly one fact; ``claim`` changes no extractable fact
-    (its change is a claim, for the LLM auditors to find).
+    but negators (its change is a claim, for the LLM auditors to find; a claim with a
+    negator, "I had not read it", is also seen by the exact check).
     """
     change = entry_of(spec).change(spec)
     if change == "none":
         return check.passed
     before = Counter(f.key for f in check.original_facts)
     after = Counter(f.key for f in check.rewrite_facts)
-    if change == "claim":
-        return before == after
+    if change == "claim":  # its claim may carry a negator ("I had not read it")
+        return Counter(k for k in before.elements() if not k.startswith("negation:")) == Counter(
+            k for k in after.elements() if not k.startswith("negation:")
+        )
     if change == "removed":
         return not after - before and sum((before - after).values()) == 1
     old = [f for f in check.original_facts if f.kind == "money"]

@@ -140,7 +140,7 @@ def decision_rows(
     *,
     model_name: str,
     task: DecisionTask,
-    prompt_version: str,
+    prompt_version: str | None,
     carry: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Iterable[dict[str, Any]]:
     """Tidy output rows keyed by ``variant_id``, ``repeat`` and ``order``; label

@@ -2,7 +2,8 @@
 
 Facts are named tuples (immutable, and built several times faster than a frozen
 dataclass or a pydantic model): a long complaint has dozens of them and extraction is on
-the hot path of every screen. Comparison results are frozen dataclasses.
+the hot path of every screen. They are always built by field name (the builders in
+:mod:`guisekit.facts.build`). Comparison results are frozen dataclasses.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
+
+from guisekit.facts.policy import DEFAULT_POLICY, SeverityPolicy
 
 __all__ = [
     "Discrepancy",
@@ -21,11 +24,22 @@ __all__ = [
     "canonical_decimal",
 ]
 
-FactKind = Literal["money", "percent", "date", "year", "relative_date", "redaction"]
+FactKind = Literal[
+    "money",
+    "percent",
+    "date",
+    "year",
+    "relative_date",
+    "redaction",
+    "quantity",
+    "negation",
+    "entity",
+    "identifier",
+]
 Severity = Literal["fail", "warn"]
 Verdict = Literal["pass", "warn", "fail"]
 Currency = Literal["USD", "INR"]
-Period = Literal["year", "month", "hour"]
+Period = Literal["year", "month", "week", "day", "hour"]
 
 
 def canonical_decimal(value: Decimal) -> str:
@@ -53,13 +67,16 @@ class Fact(NamedTuple):
     amount: Decimal | None = None
     currency: Currency | None = None
     period: Period | None = None
-    unit: Literal["percent", "pp"] | None = None
+    unit: str | None = None
     year: str | None = None
     month: str | None = None
     day: str | None = None
     number_start: int | None = None
     number_end: int | None = None
     multiplier: Decimal | None = None
+    role: str | None = None
+    approx: str | None = None
+    alt: str | None = None
 
     @property
     def key(self) -> str:
@@ -67,11 +84,10 @@ class Fact(NamedTuple):
         return f"{self.kind}:{self.value}"
 
     @property
-    def severity(self) -> Severity:
-        """How bad it is to lose or change this fact (see the module docs of compare)."""
-        if self.kind == "money":
-            return "fail" if self.explicit else "warn"
-        return "fail" if self.kind in ("percent", "date") else "warn"
+    def label(self) -> str:
+        """The key with its role and approximator, as printed: ``money:35 USD (fee)``."""
+        extra = [x for x in (self.approx and f"~{self.approx}", self.role) if x]
+        return self.key + (f" ({', '.join(extra)})" if extra else "")
 
     def to_dict(self) -> dict[str, Any]:
         data = self._asdict()
@@ -89,12 +105,21 @@ class Discrepancy:
     original: Fact | None
     rewrite: Fact | None
     severity: Severity
+    reason: str | None = None
 
     def describe(self) -> str:
+        why = f" ({self.reason})" if self.reason else ""
         if self.change == "changed" and self.original and self.rewrite:
-            return f"{self.kind} changed: {self.original.text!r} -> {self.rewrite.text!r}"
+            what = f"{self.kind} changed: {self.original.text!r} -> {self.rewrite.text!r}"
+            if self.original.role != self.rewrite.role and self.original.role and self.rewrite.role:
+                what += f" (role {self.original.role} -> {self.rewrite.role})"
+            elif self.original.approx != self.rewrite.approx:
+                what += f" (approximator {self.original.approx!r} -> {self.rewrite.approx!r})"
+            elif self.original.period != self.rewrite.period:
+                what += f" (period {self.original.period} -> {self.rewrite.period})"
+            return what + why
         fact = self.original or self.rewrite
-        return f"{self.kind} {self.change}: {fact.text if fact else ''!r}"
+        return f"{self.kind} {self.change}: {fact.text if fact else ''!r}{why}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -103,6 +128,7 @@ class Discrepancy:
             "severity": self.severity,
             "original": None if self.original is None else self.original.to_dict(),
             "rewrite": None if self.rewrite is None else self.rewrite.to_dict(),
+            "reason": self.reason,
             "description": self.describe(),
         }
 
@@ -114,6 +140,7 @@ class FactCheckResult:
     original_facts: tuple[Fact, ...]
     rewrite_facts: tuple[Fact, ...]
     discrepancies: tuple[Discrepancy, ...] = field(default=())
+    policy: SeverityPolicy = field(default=DEFAULT_POLICY)
 
     @property
     def verdict(self) -> Verdict:
@@ -124,8 +151,9 @@ class FactCheckResult:
 
     @property
     def passed(self) -> bool:
-        """True unless the verdict is ``fail`` (warnings pass, like ``diff`` exit 0)."""
-        return self.verdict != "fail"
+        """Whether the policy accepts the verdict (by default warnings pass, like ``diff``
+        exit 0; under ``fail_on="warn"`` they do not)."""
+        return not self.policy.rejects(self.verdict)
 
     def by_change(self, change: Literal["added", "omitted", "changed"]) -> list[Discrepancy]:
         return [d for d in self.discrepancies if d.change == change]
@@ -134,6 +162,21 @@ class FactCheckResult:
         return {
             "verdict": self.verdict,
             "discrepancies": [d.to_dict() for d in self.discrepancies],
-            "original_facts": [f.key for f in self.original_facts],
-            "rewrite_facts": [f.key for f in self.rewrite_facts],
+            "fail_on": self.policy.fail_on,
+            "original_facts": [_fact_row(f) for f in self.original_facts],
+            "rewrite_facts": [_fact_row(f) for f in self.rewrite_facts],
         }
+
+
+def _fact_row(fact: Fact) -> dict[str, Any]:
+    """A fact as a report row cell: kind, value, span and what qualifies it."""
+    row: dict[str, Any] = {
+        "kind": fact.kind,
+        "value": fact.value,
+        "span": [fact.start, fact.end],
+        "text": fact.text,
+    }
+    for name in ("role", "approx", "period", "alt"):
+        if getattr(fact, name) is not None:
+            row[name] = getattr(fact, name)
+    return row

@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from guisekit.facts.model import FactCheckResult, FactKind, Severity, Verdict
+from guisekit.facts.policy import FailOn, SeverityPolicy
 
 __all__ = ["DiscrepancyRecord", "FactCheckRecord"]
 
@@ -26,6 +27,7 @@ class DiscrepancyRecord(BaseModel):
     original: str | None
     rewrite: str | None
     description: str
+    reason: str | None = None
 
 
 class FactCheckRecord(BaseModel):
@@ -34,10 +36,12 @@ class FactCheckRecord(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     verdict: Verdict
     discrepancies: tuple[DiscrepancyRecord, ...] = ()
+    fail_on: FailOn = "fail"
 
     @property
     def passed(self) -> bool:
-        return self.verdict != "fail"
+        """Whether the severity policy the check ran under accepts the verdict."""
+        return not SeverityPolicy(fail_on=self.fail_on).rejects(self.verdict)
 
     @staticmethod
     def records(result: FactCheckResult) -> tuple[DiscrepancyRecord, ...]:
@@ -50,10 +54,15 @@ class FactCheckRecord(BaseModel):
                 original=None if d.original is None else d.original.text,
                 rewrite=None if d.rewrite is None else d.rewrite.text,
                 description=d.describe(),
+                reason=d.reason,
             )
             for d in result.discrepancies
         )
 
     @classmethod
     def of(cls, result: FactCheckResult) -> FactCheckRecord:
-        return cls(verdict=result.verdict, discrepancies=cls.records(result))
+        return cls(
+            verdict=result.verdict,
+            discrepancies=cls.records(result),
+            fail_on=result.policy.fail_on,
+        )

@@ -78,6 +78,14 @@ class _Templates:
             raise ConfigError(f"template syntax error: {exc.message}", location=where) from None
 
 
+def _template_bug(where: str, exc: BaseException) -> ConfigError:
+    """A template that cannot render for any input (1/0, a huge range, endless recursion)."""
+    what = f"{type(exc).__name__}: {exc}".splitlines()[0]
+    return ConfigError(
+        f"a template fails to render: {what}", location=where, hint="fix the template"
+    )
+
+
 def _check_slot_names(inputs: GridInputs) -> None:
     for profile in inputs.profiles:
         clash = RESERVED_SLOTS & set(profile.slots)
@@ -136,6 +144,8 @@ def build_rows(inputs: GridInputs) -> GridBuild:
         except TemplateError as exc:
             failures.append(RenderFailure(cell, f"{type(exc).__name__}: {exc}"))
             continue
+        except (ArithmeticError, RecursionError) as exc:  # a template bug, not a data gap
+            raise _template_bug(cell, exc) from None
         slot_columns = {f"slot_{k}": v for k, v in slots.items()}
         for ii, (ident, ident_id, axis_slug, value_slug) in enumerate(idents):
             phrase = ident.phrase(language, placement)
@@ -147,6 +157,8 @@ def build_rows(inputs: GridInputs) -> GridBuild:
             except TemplateError as exc:
                 failures.append(RenderFailure(pair, f"{type(exc).__name__}: {exc}"))
                 continue
+            except (ArithmeticError, RecursionError) as exc:
+                raise _template_bug(pair, exc) from None
             rows.append(
                 {
                     "id": f"{name}.{language}.{placement}.{axis_slug}.{value_slug}."

@@ -16,6 +16,7 @@ The vendor SDKs are imported only when an exception is classified (they are load
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Literal
@@ -96,8 +97,18 @@ def _vendor_errors() -> tuple[tuple[type[BaseException], ...], ...]:
 def classify(exc: BaseException, timeout: float | None = None) -> Fault:
     """Sort an exception from a chat model call; raises :class:`ConfigError` on bad keys.
 
-    ``timeout`` (the model's, in seconds) goes into the timeout message.
+    ``timeout`` (the model's, in seconds) goes into the timeout message. The detail is
+    stored as the item's ``reason`` and in the cache, and provider error texts can echo the
+    key they were sent, so every known secret value is redacted from it.
     """
+    from guisekit.standardise.redact import Redactor
+
+    fault = _classify(exc, timeout)
+    clean = Redactor.from_environ()(fault.detail)
+    return fault if clean == fault.detail else dataclasses.replace(fault, detail=clean)
+
+
+def _classify(exc: BaseException, timeout: float | None) -> Fault:
     auth, timeouts, connection, status_error, validation, length = _vendor_errors()
     if isinstance(exc, auth):
         raise ConfigError(
@@ -131,6 +142,11 @@ def classify(exc: BaseException, timeout: float | None = None) -> Fault:
         status = int(getattr(exc, "status_code", 0))
         after = _retry_after(getattr(getattr(exc, "response", None), "headers", None))
         message = str(getattr(exc, "message", exc))
+        if status == 403:  # key or account lacks access: every call would fail alike
+            raise ConfigError(
+                "the provider refused access with this API key (403)",
+                hint="check the key's permissions for this model",
+            ) from None
         if status == 429:
             return Fault("rate_limit", True, after, "rate limited (429)", status)
         if status >= 500:

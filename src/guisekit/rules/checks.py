@@ -26,11 +26,13 @@ from guisekit.personas import load_grid
 from guisekit.rules.cues import hedge_score, style_cues
 from guisekit.rules.edits import local_rng
 from guisekit.rules.engine import RulesEngine
-from guisekit.specs import HedgeSpec, PersonaSpec
+from guisekit.specs import HedgeSpec, PersonaSpec, StandardiseSpec
 from guisekit.style import flesch_kincaid_grade
 
 __all__ = [
+    "CollapseRow",
     "ManipulationRow",
+    "collapse_rates",
     "eta_squared",
     "hedge_row",
     "manipulation_table",
@@ -217,3 +219,47 @@ def hedge_row(
         n_permutations,
         seed,
     )
+
+
+@dataclass(frozen=True)
+class CollapseRow:
+    """Standardisation of one source's guises in one style: the share of guises whose
+    standardised text equals the standardised source (the collapse rate), whether the
+    standardised source is a fixed point (idempotence)."""
+
+    source_id: str
+    style: str
+    collapse: float
+    idempotent: bool
+    standard: str
+
+
+def collapse_rates(
+    sources: Sequence[Source],
+    engine: RulesEngine | None = None,
+    *,
+    styles: Sequence[str] = ("plain", "formal", "simple"),
+    seed: int = 0,
+) -> list[CollapseRow]:
+    """For every source and style: standardise the source and each of its persona
+    guises, and count how many guises land on the standardised source."""
+    engine = engine or RulesEngine()
+    personas = load_grid().personas()
+    rows = []
+    for source in sources:
+        guises = [
+            engine.transform(source, PersonaSpec(persona=p.as_dict()), seed).text or ""
+            for p in personas
+        ]
+        for style in styles:
+            spec = StandardiseSpec(style=style)
+            standard = engine.transform(source, spec, seed).text or ""
+            again = engine.transform(Source(id=source.id, text=standard), spec, seed).text
+            same = sum(
+                engine.transform(Source(id=source.id, text=g), spec, seed).text == standard
+                for g in guises
+            )
+            rows.append(
+                CollapseRow(source.id, style, same / len(guises), again == standard, standard)
+            )
+    return rows

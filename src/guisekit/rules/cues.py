@@ -146,6 +146,7 @@ class StyleCues:
     formal_markers: float
     informal_markers: float
     hedges: float
+    boosters: float = 0.0
 
 
 def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
@@ -166,6 +167,7 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
     )
     informal += text.count("!") + len(_matches(doc, lex.apostrophe_free)) + contractions
     formal = len(_matches(doc, lex.formal_markers))
+    score = _hedge_score(doc, lex)
     return StyleCues(
         words=_word_count(text),
         contractions=rate(contractions),
@@ -174,5 +176,6 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
         plain=rate(len(_matches(doc, lex.plain_words))),
         formal_markers=rate(formal),
         informal_markers=rate(informal),
-        hedges=_hedge_score(doc, lex).density,
+        hedges=score.density,
+        boosters=score.booster_density,
     )

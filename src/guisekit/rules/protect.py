@@ -29,7 +29,10 @@ _OPTIONAL = (
 
 def protected_spans(text: str) -> list[tuple[int, int]]:
     """Sorted, merged ``(start, end)`` spans that operators must leave byte-identical."""
-    spans = [(f.start, f.end) for f in extract_facts(text)]
+    # Negators, names and quantities are facts too, but a style edit may respell them
+    # ("dont" -> "do not", casing, "2 years" -> "2 saal"): the exact check compares them
+    # spelling-blind, so they stay editable (their digits are still protected below).
+    spans = [(f.start, f.end) for f in extract_facts(text, words=False)]
     spans += [m.span() for m in _NUMBER.finditer(text)]
     if "XX" in text:
         spans += [m.span() for m in _MASKED.finditer(text)]

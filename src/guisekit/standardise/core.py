@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args
 
 from guisekit.engines import Engine, EngineConfig, make_engine
 from guisekit.errors import ConfigError, InputError
-from guisekit.facts import FactCheckResult, check_facts
+from guisekit.facts import FactCheckResult, SeverityPolicy, check_facts
 from guisekit.ids import stable_hash
 from guisekit.models import Source, Variant
 from guisekit.specs import StandardiseSpec, StandardStyle
@@ -95,8 +95,10 @@ class Standardiser:
         Results kept per (text, style); 0 disables the cache. Engine failures and auditor
         errors are not cached, so a transient failure is retried on the next call.
     fallback_on:
-        ``"warn"`` (default) falls back on any fact discrepancy, warnings included (a
-        changed bare year or relative date); ``"fail"`` only on a failing verdict.
+        ``"warn"`` (default) falls back on any fact discrepancy, warnings included (an
+        ambiguous date read another way); ``"fail"`` only on a failing verdict. It is the
+        ``fail_on`` of the exact check's :class:`~guisekit.facts.SeverityPolicy`, the same
+        policy object ``check-facts`` and the audit screen use (``self.policy``).
     max_chars:
         Longest text accepted; longer ones raise :class:`~guisekit.errors.InputError`.
     redactor:
@@ -129,6 +131,7 @@ class Standardiser:
         self.seed = seed
         self.gate_auditor = gate_auditor
         self.fallback_on: FallbackOn = fallback_on
+        self.policy = SeverityPolicy(fail_on=fallback_on)
         self.max_chars = max_chars
         self.redactor = redactor if redactor is not None else Redactor.from_environ()
         auditor = None if gate_auditor is None else _name_of(gate_auditor)
@@ -297,17 +300,13 @@ class Standardiser:
                     job.error = f"engine {variant.status}: {variant.reason or 'no text'}"
                     continue
                 started = time.perf_counter()
-                job.check = check_facts(job.text, variant.text)
+                job.check = check_facts(job.text, variant.text, self.policy)
                 job.gate_ms = (time.perf_counter() - started) * 1000
-                if self._rejects(job.check):
+                if not job.check.passed:
                     job.reasons = [
                         f"fact check {job.check.verdict}: {d.describe()}"
-                        for d in job.check.discrepancies
-                        if self.fallback_on == "warn" or d.severity == "fail"
+                        for d in self.policy.blocking(job.check.discrepancies)
                     ]
-
-    def _rejects(self, check: FactCheckResult) -> bool:
-        return check.verdict == "fail" or (self.fallback_on == "warn" and check.verdict == "warn")
 
     def _needs_audit(self, job: _Job) -> bool:
         return job.error is None and job.check is not None and not job.reasons

@@ -195,7 +195,7 @@ class _Slots:
         task.add_done_callback(self._forget)
         try:
             return await asyncio.wait_for(asyncio.shield(task), max(deadline - loop.time(), 0))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise _ApiError(
                 504, "timeout", f"standardising took longer than {self._timeout:g} s"
             ) from None

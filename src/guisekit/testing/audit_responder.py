@@ -70,6 +70,10 @@ _FACT_CATEGORY: dict[str, Category] = {
     "year": "date_time",
     "relative_date": "date_time",
     "redaction": "other",
+    "quantity": "amount",
+    "negation": "negation",
+    "entity": "event_or_entity",
+    "identifier": "event_or_entity",
 }
 
 

@@ -117,7 +117,7 @@ async def _client_stays(request: Request, seconds: float) -> bool:
         return True
     try:
         await asyncio.wait_for(_disconnected(request), seconds)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return True
     return False
 

@@ -12,7 +12,7 @@ import re
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from guisekit.testing import stub_anthropic, stub_openai
@@ -249,7 +249,7 @@ class _AnthropicBatch:
     requests: list[tuple[str, Any]]
     status: Literal["in_progress", "canceling", "ended"] = "in_progress"
     created: float = field(default_factory=time.monotonic)
-    created_at: datetime = field(default_factory=lambda: datetime.now(timezone.utc))
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     ended_at: datetime | None = None
     cancel_initiated_at: datetime | None = None
     results: list[dict[str, Any]] = field(default_factory=list)
@@ -318,7 +318,7 @@ class AnthropicBatches:
             ]
         if batch.status != "ended" and batch.results:
             batch.status = "ended"
-            batch.ended_at = datetime.now(timezone.utc)
+            batch.ended_at = datetime.now(UTC)
             batch.results_url = f"{base_url}/v1/messages/batches/{batch.id}/results"
         return batch.to_json()
 
@@ -327,7 +327,7 @@ class AnthropicBatches:
         batch = self._batch(batch_id)
         if batch.status == "in_progress":
             batch.status = "canceling"
-            batch.cancel_initiated_at = datetime.now(timezone.utc)
+            batch.cancel_initiated_at = datetime.now(UTC)
         return batch.to_json()
 
     def results(self, batch_id: str) -> bytes:

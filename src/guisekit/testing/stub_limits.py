@@ -7,7 +7,7 @@ import json
 import math
 import time
 from collections import deque
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from guisekit.testing.stub_models import Provider, StubConfig
@@ -203,4 +203,4 @@ def retry_after_headers(seconds: float) -> dict[str, str]:
 
 
 def _rfc3339(epoch: float) -> str:
-    return datetime.fromtimestamp(epoch, tz=timezone.utc).isoformat().replace("+00:00", "Z")
+    return datetime.fromtimestamp(epoch, tz=UTC).isoformat().replace("+00:00", "Z")

@@ -141,6 +141,21 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
+_WH_OR_TO = frozenset({"to", "what", "how", "why", "where", "when", "who", "which", "whether"})
+
+
+def _reported_question(doc: Doc, end: int) -> bool:
+    """Whether "tell"/"told" is followed (after at most one object word) by "to" or a
+    wh-word: "inform" cannot take those ("informed me to call" is not English)."""
+    nxt = doc.next_word(end)
+    if nxt is None:
+        return False
+    if nxt.lower in _WH_OR_TO:
+        return True
+    after = doc.next_word(nxt.end)
+    return after is not None and after.lower in _WH_OR_TO
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -156,6 +171,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             nxt = doc.next_word(end)
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
+            if value.lower().startswith("inform") and _reported_question(doc, end):
+                return False  # "told me to call", "tell them what" take no "inform"
             return prev is None or prev.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
@@ -236,9 +253,9 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         for phrase in phrases:
             if phrase.split()[0] in _NO_COMMA_AFTER:
                 continue
-            end = doc.phrase_end(word.start, phrase)
-            if end is not None and text[end : end + 1] == " ":
-                yield Edit(end, end, ",", "connective_plain.v1")
+            stop = doc.phrase_end(word.start, phrase)
+            if stop is not None and text[stop : stop + 1] == " ":
+                yield Edit(stop, stop, ",", "connective_plain.v1")
                 break
     yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
 

@@ -1,34 +1,37 @@
-"""The fact extractor's regular expressions: one reference pattern per fact family (the
-specification of what it matches) and the fast scanning patterns built from the same
-pieces. How the two relate is explained in :mod:`guisekit.facts.extract`.
+"""The fact extractor's scanning patterns.
+
+How it is fast (extraction runs on every screen): the text is scanned with a few patterns
+that start with a literal or a plain character class (a digit, a currency sign, a month
+name, ``XX``), because a pattern that starts with ``\\b``, a lookbehind or a
+case-insensitive word gets no fast skip in CPython's ``re`` and is tried at every
+character. Each match of the digit scan reports, through lookaheads, which families
+(money, date, percent, year) match at that position and how far. Plain numbers with no
+currency evidence are rejected inside the regex engine. Relative dates and amounts in
+words are found from their literal anchors (``ago``, ``dollars``) and matched backwards on
+the reversed, lower-cased text.
+
+The behaviour is specified by the case tables (``tests/data/fact_extraction_cases.yaml``)
+and the labelled pairs; the earlier one-regex-per-family "reference patterns" were never
+run and are gone.
 """
 
 from __future__ import annotations
 
 import re
 
-# --- reference patterns ----------------------------------------------------------------------
-# One per family: the specification of what each family matches. The scanning patterns
-# further down are built from the same pieces.
+# --- pieces ----------------------------------------------------------------------------------
 
 _NUM = r"(?:\d{1,3}(?:,\d{2,3})+|\d+)(?:\.\d+)?(?!\d)"
 _PRE = r"(?:US\$|(?<![A-Za-z])(?:USD|INR|Rs\.?)|₹|\$)"
-_SCALE = (
-    r"(?:(?P<{0}a>[kKmMbB]|mn|bn|cr)(?![A-Za-z])"
-    r"|\s?(?P<{0}w>thousand|million|billion|lakhs?|lacs?|crores?)\b)"
-)
 _PERIOD_BODY = (
-    r"per\s+annum|p\.\s?a\.?|per\s+year|a\s+year|annually|per\s+yr|/\s?(?:yr|year|annum)"
-    r"|per\s+month|a\s+month|monthly|/\s?(?:month|mo)|per\s+hour|an\s+hour|hourly|/\s?(?:hr|hour)"
+    r"per\s+annum|p\.\s?a\.?|per\s+year|a\s+year|annually|yearly|per\s+yr|/\s?(?:yr|year|annum)"
+    r"|(?:every|each)\s+(?:year|month|week|day|hour)"
+    r"|per\s+month|a\s+month|monthly|p\.\s?m\.|/\s?(?:month|mo)"
+    r"|per\s+week|a\s+week|weekly|/\s?(?:week|wk)|per\s+day|a\s+day|daily|/\s?day"
+    r"|per\s+hour|an\s+hour|hourly|/\s?(?:hr|hour)"
 )
 _PERIOD = rf"(?P<per>{_PERIOD_BODY})(?![A-Za-z])(?!\s+ago)"
-_POST = r"dollars?|bucks|USD|rupees?|INR|LPA|cents?"
-_MONEY = re.compile(
-    rf"(?:(?P<pre>{_PRE})\s?|(?<![\w.,/:-]))(?P<n1>{_NUM}){_SCALE.format('s1')}?"
-    rf"(?:\s?(?P<dash>-|–|—|to)\s?(?P<pre2>{_PRE})?\s?(?P<n2>{_NUM}){_SCALE.format('s2')}?)?"
-    rf"(?:\s?(?P<post>{_POST})\b)?"
-    rf"(?:\s?{_PERIOD})?"
-)
+_POST = r"US\s+dollars?|dollars?|bucks|USD|rupees?|INR|LPA|cents?"
 _WORD_NUM = (
     r"(?:a|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
@@ -41,7 +44,6 @@ _MONEY_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PCT_UNIT = r"(?:(?P<pp>percentage\s+points?\b|pp\b)|(?P<pct>%|percent\b|per\s?cent\b|pct\b))"
-_PERCENT = re.compile(rf"(?<![\w.,])(?P<n>{_NUM})\s?{_PCT_UNIT}", re.IGNORECASE)
 _MONTHS = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)"
@@ -54,33 +56,7 @@ _MONTHS_TREE = (
 )
 _YEAR4 = r"(?:19|20)\d{2}"
 _DATE_END = r"(?![\w/]|[.-]\d)"
-_DATE = re.compile(
-    # 03/14/2023, 7/4/21, XX/XX/2019, XX/XX/XXXX, 14.03.2023
-    r"(?<![\w/.-])(?P<a>\d{1,2}|XX)(?P<sep>[/-])(?P<b>\d{1,2}|XX)(?P=sep)(?P<y>\d{4}|\d{2}|XXXX)"
-    r"(?![\w/]|[.-]\d)"
-    r"|(?<![\w/.-])(?P<da>\d{1,2})\.(?P<db>\d{1,2})\.(?P<dy>\d{4})(?![\w/]|[.-]\d)"
-    # 2023-03-14
-    rf"|(?<![\w/.-])(?P<iy>{_YEAR4})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})(?![\w/]|[.-]\d)"
-    # 12/2019
-    rf"|(?<![\w/.-])(?P<mm>\d{{1,2}})/(?P<my>{_YEAR4})(?![\w/]|[.-]\d)"
-    # March 14th, 2023 / Dec. 3, 2020 / March 14
-    rf"|\b(?P<m1>{_MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\w:])"
-    rf"(?:,?\s+(?P<y1>{_YEAR4})(?!\d))?"
-    # 14 March 2023 / 3rd of March
-    rf"|\b(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTHS})\b\.?"
-    rf"(?:,?\s+(?P<y2>{_YEAR4})(?!\d))?"
-    # March 2023
-    rf"|\b(?P<m3>{_MONTHS})\.?,?\s+(?P<y3>{_YEAR4})(?!\d)"
-)
-_REDACTION = re.compile(r"\bX{2,}\b")
 _YEAR_AFTER = r"(?![\w%]|[.,/]\d|\s?(?:%|percent\b))"
-_YEAR = re.compile(rf"(?<![\w$#.,/'’])(?P<y>{_YEAR4}){_YEAR_AFTER}")
-_YEAR_EXCLUDED_AFTER = re.compile(
-    r"(?:ending(?:\s+(?:in|with))?|#|\bno\.?|\bnumber|\bform|\bsection|\bsec\.|\brule|\btitle"
-    r"|\bchapter|\barticle|\bact|\bcode|\broom|\bsuite|\bunit|\bflight|\broute|\bmodel"
-    r"|\bversion|\bv\.?|\bzip|\bpin|\bext\.?|\bapt\.?)\s*$",
-    re.IGNORECASE,
-)
 _YEAR_BEFORE_DASH = re.compile(rf"(?<![\d-]){_YEAR4}-$")
 _REL_NUMBER = (
     r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few"
@@ -122,8 +98,8 @@ _YEAR4_TAIL = r"(?:(?<=1)9|(?<=2)0)\d{2}"  # _YEAR4 after its first digit
 def _scale(g: str) -> str:
     """_SCALE with the Indian scales in groups of their own (same alternatives, same order)."""
     return (
-        rf"(?:(?:(?P<{g}a>[kKmMbB]|mn|bn)|(?P<{g}ai>cr))(?![A-Za-z])"
-        rf"|\s?(?:(?P<{g}w>thousand|million|billion)|(?P<{g}wi>lakhs?|lacs?|crores?))\b|)"
+        rf"(?:(?:(?P<{g}a>[kKmMbB]|mn|bn)|\s?(?P<{g}ai>[cC]r|L))(?![A-Za-z])(?:(?<=r)\.|)"
+        rf"|\s?(?:(?P<{g}w>thousand|million|billion)|(?P<{g}wi>[lL]akhs?|[lL]acs?|[cC]rores?))\b|)"
     )
 
 
@@ -140,7 +116,7 @@ def _money_tail(g: str, period: bool = True) -> str:
         tail += rf"(?:\s?(?P<{g}per>{_PERIOD_BODY})(?![A-Za-z])(?!\s+ago)|)"
         # each part of the tail starts with one of these (after a space or not): when none
         # follows the number, all are skipped at once
-        tail = rf"(?:(?=\s?[kKmMbBtlc\-–—dUrILpa/h]){tail}|)"
+        tail = rf"(?:(?=\s?[kKmMbBtlcC\-–—dUrILpa/hewy]){tail}|)"
     return tail + rf"(?P<{g}end>)"
 
 
@@ -157,8 +133,8 @@ def _digit_scan(digit: str, only: tuple[str, ...] = ()) -> re.Pattern[str]:
     # scale, a range or a currency word must follow. A digit right after $ or ₹ is inside
     # the money match of that marker, so it never starts one.
     money = (
-        r"(?<![.,/:$₹-].)(?=[\d,.]*(?:[kKmMbB]|mn|bn|cr|\s?(?:tho|mil|bil|lak|lac|cro|-|–|—|to"
-        r"|dol|buc|USD|rup|INR|LPA|cen)))"
+        r"(?<![.,/:$₹-].)(?=[\d,.]*(?:[kKmMbB]|mn|bn|\s?(?:tho|mil|bil|[lL]ak|[lL]ac|[cC]ro|-|–|—|to"
+        r"|dol|buc|USD|US\s|rup|INR|LPA|cen|[cC]r(?![A-Za-z])|L(?![A-Za-z]))))"
         rf"(?=(?P<Mn1>{_NUM_TAIL}){_money_tail('M', period=False)})"
         r"(?(Mpre2)|(?(Mpost)|(?(Ms1ai)|(?(Ms1wi)|(?(Ms2ai)|(?(Ms2wi)|(?(Mfree)|(?!))))))))"
         r"(?P<Mok>)"
@@ -187,8 +163,9 @@ def _digit_scan(digit: str, only: tuple[str, ...] = ()) -> re.Pattern[str]:
     gate = (
         r"(?=[09]\d\d(?!\d)(?<=[12]...)(?<![$#.,/'’]....)"  # a year
         r"|\.\d|\d\.\d"  # a dotted date
-        r"|[\d,.]*(?:[kKmMbBcdlnrstUIL%pP/\-–—]"  # a scale, unit, suffix or separator
-        r"|\s(?:tho|to|mil|bil|buc|lak|lac|cro|cen|dol|rup|USD|INR|LPA|of\s"  # or, after a
+        r"|[\d,.]*(?:[kKmMbBcCdlnrstUIL%pP/\-–—]"  # a scale, unit, suffix or separator
+        r"|\s(?:tho|to|mil|bil|buc|[lL]ak|[lL]ac|[cC]ro|cen|dol|rup|USD|US\s|INR|LPA"  # or,
+        r"|Cr|cr|L|of\s"  # after a
         r"|[\-–—%JFMASOND]|[pP](?:[pPcC]|[eE][rR]\s?[cC])|\s+(?:of\s|[JFMASOND]))))"  # space,
     )  # a scale or currency word, a dash, a month or a percent unit
     # Each family is optional; the match fails unless one of them matched.
@@ -308,3 +285,44 @@ _MONTH_NUMBER = {
     )
     for name in names
 }
+
+
+# --- group numbers of the scans (used by the families to read a match) ---------------------
+
+_G = _DIGITS_ASCII.groupindex
+if _DIGITS_UNICODE.groupindex != _G:  # both scans are built by _digit_scan
+    raise RuntimeError("the ASCII and Unicode digit scans must name the same groups")
+_M_OK, _D_OK, _P_OK, _Y_OK = _G["Mok"], _G["D"], _G["Pend"], _G["Y"]
+_N_END, _N_MON, _N_D1, _N_Y1, _N_Y3 = (_G[name] for name in ("Nend", "Nmon", "Nd1", "Ny1", "Ny3"))
+_M_END, _M_N1 = _G["Mend"], _G["Mn1"]
+# The money groups, in the order _money_match unpacks them (both scans name them alike).
+_MONEY_GROUP_NAMES = (
+    "s1a",
+    "s1ai",
+    "s1w",
+    "s1wi",
+    "dash",
+    "pre2",
+    "n2",
+    "s2a",
+    "s2ai",
+    "s2w",
+    "s2wi",
+    "post",
+)
+_M_GROUPS = tuple(_G["M" + name] for name in _MONEY_GROUP_NAMES)
+_D_GROUPS = tuple(
+    _G[name] for name in ("Dsep", "Db", "Dy", "Ddb", "Ddy", "Dim", "Did", "Dmy", "Dm2", "Dy2")
+)
+_D_A, _D_DA, _D_IY, _D_MM, _D_D2 = (_G[name] for name in ("Da", "Dda", "Diy", "Dmm", "Dd2"))
+_P_N, _P_PP = _G["Pn"], _G["Ppp"]
+_PG = _MONEY_PRE[0][1].groupindex
+if any(scan.groupindex != _PG for _, scan in _MONEY_PRE):
+    raise RuntimeError("every currency-prefix scan must name the same groups")
+_PRE_GROUPS = tuple(_PG[name] for name in _MONEY_GROUP_NAMES)
+_PRE_END, _PRE_N1, _PRE_PRE, _PRE_PER = _PG["end"], _PG["n1"], _PG["pre"], _PG["per"]
+
+
+# the last characters of the words of _YEAR_EXCLUDED_AFTER, in any case (no letter that
+# re.IGNORECASE matches with another one, i k s, ends one of them)
+_EXCLUDED_LAST = frozenset("gnh#o.rmetlvpGNHORMETLVP")

@@ -1,0 +1,186 @@
+"""`guisekit check-facts`: the exact fact check on two texts or a file of pairs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from guisekit.console import err, out
+from guisekit.errors import InputError
+from guisekit.tables import DEFAULT_MAX_CHARS
+
+if TYPE_CHECKING:
+    from guisekit.facts import FactCheckResult
+    from guisekit.facts.policy import DateOrder, FailOn
+
+__all__ = ["check_facts_command", "text_or_file"]
+
+
+def text_or_file(value: str, what: str, max_chars: int) -> str:
+    """``value`` itself, or the UTF-8 text of the file it names; empty or too long raises."""
+    path = Path(value)
+    if len(value) < 4096 and path.is_file():
+        try:
+            value = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not valid UTF-8", hint="re-save the file as UTF-8") from None
+    if not value.strip():
+        raise InputError(f"the {what} text is empty", hint="give a non-empty text or file")
+    if len(value) > max_chars:
+        raise InputError(
+            f"the {what} text has {len(value):,} characters, over {max_chars:,}",
+            hint="raise --max-chars",
+        )
+    return value
+
+
+def check_facts_command(
+    original: Annotated[
+        str | None, typer.Argument(help="Original text, or a path to a UTF-8 file holding it.")
+    ] = None,
+    rewrite: Annotated[
+        str | None, typer.Argument(help="Rewritten text, or a path to a UTF-8 file holding it.")
+    ] = None,
+    pairs: Annotated[
+        Path | None,
+        typer.Option(
+            "--pairs", help="JSONL/CSV/Parquet file of pairs to check instead of two texts."
+        ),
+    ] = None,
+    id_column: Annotated[str, typer.Option(help="Pair id column in --pairs.")] = "id",
+    original_column: Annotated[str, typer.Option(help="Original text column.")] = "original",
+    rewrite_column: Annotated[str, typer.Option(help="Rewrite text column.")] = "rewrite",
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write per-pair verdicts, the facts of each side and every discrepancy "
+            "(.jsonl, .csv or .parquet)."
+        ),
+    ] = None,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
+    max_chars: Annotated[int, typer.Option(help="Longest text accepted.")] = DEFAULT_MAX_CHARS,
+    fail_on: Annotated[
+        str,
+        typer.Option(
+            "--fail-on",
+            help="Exit 1 on any 'fail' discrepancy (default), or on any 'warn' one too.",
+        ),
+    ] = "fail",
+    date_order: Annotated[
+        str,
+        typer.Option(
+            "--date-order",
+            help="Read 3/4/2024 month-first (mdy), day-first (dmy), or by context (auto: "
+            "day-first in an Indian context; ambiguous dates warn).",
+        ),
+    ] = "auto",
+) -> None:
+    """Check that a rewrite kept every fact: amounts, dates, counts, negation and names.
+
+    Prints the facts found on each side and every discrepancy. Every detected change
+    fails; a warning means the check could not decide and says why. Exit status works
+    like `diff`: 0 when every pair passes, 1 when any pair fails (with `--fail-on warn`,
+    also when any warns), 2 on bad input.
+
+    **Examples**
+
+        guisekit check-facts "I paid $1,200 on 03/14/2023." "On March 14, 2023 I paid $1,200."
+
+        guisekit check-facts "CTC 12-15 LPA" "CTC 12-18 LPA"
+
+        guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
+    """
+    from guisekit.facts import SeverityPolicy, check_facts
+    from guisekit.outputs import refuse_same_path
+    from guisekit.tables import read_rows, write_rows
+
+    if fail_on not in ("warn", "fail"):
+        raise InputError(f"--fail-on {fail_on!r} is not a choice", hint="use warn or fail")
+    if date_order not in ("mdy", "dmy", "auto"):
+        raise InputError(
+            f"--date-order {date_order!r} is not a choice", hint="use mdy, dmy or auto"
+        )
+    fail: FailOn = fail_on  # type: ignore[assignment]
+    order: DateOrder = date_order  # type: ignore[assignment]
+    policy = SeverityPolicy(fail_on=fail, date_order=order)
+    if pairs is not None:
+        if original is not None or rewrite is not None:
+            raise InputError(
+                "give either two texts or --pairs, not both",
+                hint="drop the positional texts when using --pairs",
+            )
+        rows = read_rows(
+            pairs,
+            required=(id_column, original_column, rewrite_column),
+            text_columns=(original_column, rewrite_column),
+            id_column=id_column,
+            max_chars=max_chars,
+        )
+        items = [(str(r[id_column]), r[original_column], r[rewrite_column]) for _, r in rows]
+    elif original is not None and rewrite is not None:
+        items = [
+            (
+                "pair",
+                text_or_file(original, "original", max_chars),
+                text_or_file(rewrite, "rewrite", max_chars),
+            )
+        ]
+    else:
+        raise InputError(
+            "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
+        )
+    results = [(pair_id, check_facts(a, b, policy)) for pair_id, a, b in items]
+    refuse_same_path(report, pairs)
+    if report is not None:
+        write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
+    if len(results) == 1:
+        _print_facts(results[0][1])
+    _print_results(results)
+    if report is not None:
+        err.print(f"report written to {report}")
+    raise typer.Exit(1 if any(not res.passed for _, res in results) else 0)
+
+
+def _report_row(pair_id: str, result: FactCheckResult) -> dict[str, Any]:
+    return {"id": pair_id, **result.to_dict()}
+
+
+def _print_facts(result: FactCheckResult) -> None:
+    """The facts found on each side: kind, value (with role/approximator), span, text."""
+    from rich.table import Table
+
+    table = Table(title="Facts found")
+    for column in ("side", "kind", "value", "span", "text"):
+        table.add_column(column)
+    for side, facts in (("A", result.original_facts), ("B", result.rewrite_facts)):
+        for fact in facts:
+            value = fact.label.partition(":")[2]
+            table.add_row(side, fact.kind, value, f"{fact.start}-{fact.end}", fact.text)
+        if not facts:
+            table.add_row(side, "-", "(no facts)", "", "")
+    out.print(table)
+
+
+def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
+    from rich.table import Table
+
+    table = Table(title="Exact fact check", show_lines=False)
+    for column in ("pair", "verdict", "facts A", "facts B", "discrepancies"):
+        table.add_column(column)
+    colours = {"pass": "green", "warn": "yellow", "fail": "red"}
+    for pair_id, res in results:
+        found = "; ".join(f"{d.severity}: {d.describe()}" for d in res.discrepancies) or "-"
+        table.add_row(
+            pair_id,
+            f"[{colours[res.verdict]}]{res.verdict}[/]",
+            str(len(res.original_facts)),
+            str(len(res.rewrite_facts)),
+            found,
+        )
+    out.print(table)
+    counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
+    out.print(
+        f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, {counts['fail']} fail"
+    )
