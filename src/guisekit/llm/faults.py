@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from guisekit.errors import ConfigError
+from guisekit.redact import Redactor
 
 __all__ = ["Fault", "FaultKind", "classify", "connection_refused"]
 
@@ -101,8 +102,6 @@ def classify(exc: BaseException, timeout: float | None = None) -> Fault:
     stored as the item's ``reason`` and in the cache, and provider error texts can echo the
     key they were sent, so every known secret value is redacted from it.
     """
-    from guisekit.standardise.redact import Redactor
-
     fault = _classify(exc, timeout)
     clean = Redactor.from_environ()(fault.detail)
     return fault if clean == fault.detail else dataclasses.replace(fault, detail=clean)

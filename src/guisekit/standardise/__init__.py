@@ -6,9 +6,9 @@ Three ways in: :class:`Standardiser` (Python), its langchain-core runnables
 used.
 """
 
+from guisekit.redact import Redactor
 from guisekit.standardise.cache import CacheInfo
 from guisekit.standardise.core import FallbackOn, Standardiser
-from guisekit.standardise.redact import Redactor
 from guisekit.standardise.results import (
     FactGate,
     GateAuditor,

@@ -20,10 +20,10 @@ from guisekit.errors import ConfigError, InputError
 from guisekit.facts import FactCheckResult, SeverityPolicy, check_facts
 from guisekit.ids import stable_hash
 from guisekit.models import Source, Variant
+from guisekit.redact import Redactor
 from guisekit.specs import StandardiseSpec, StandardStyle
 from guisekit.standardise.cache import CacheInfo, ResultCache
 from guisekit.standardise.coalesce import Coalescer
-from guisekit.standardise.redact import Redactor
 from guisekit.standardise.results import (
     FactGate,
     GateAuditor,

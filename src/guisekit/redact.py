@@ -1,7 +1,8 @@
-"""Keep secrets out of what the standardiser returns and logs.
+"""Keep secrets out of what guisekit returns, stores and logs.
 
 Provider errors sometimes echo the credential they were given, and a reason string is
-returned to callers; every free-text reason passes through a :class:`Redactor` first.
+returned to callers (the standardiser) or stored (a failed item's reason, the answer
+cache); every such free-text reason passes through a :class:`Redactor` first.
 """
 
 from __future__ import annotations
