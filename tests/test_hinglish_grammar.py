@@ -80,7 +80,8 @@ def test_first_person_is_gender_neutral_in_every_bundled_text() -> None:
     import json
 
     gendered = re.compile(
-        r"\b\w+(?:t[ai]|r[ai]h[ai]|gay[ai]|sakt[ai]) hoon\b|\bmain\b[^.?!,]*\b\w+(?:t[ai]|r[ai]h[ai]) th[ai]\b",
+        r"\b\w+(?:t[ai]|r[ai]h[ai]|gay[ai]|sakt[ai]) hoon\b"
+        r"|\bmain\b[^.?!,]*\b\w+(?:t[ai]|r[ai]h[ai]) th[ai]\b",
         re.IGNORECASE,
     )
     root = Path(__file__).parents[1] / "examples" / "data"

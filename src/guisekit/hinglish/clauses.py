@@ -49,8 +49,27 @@ _SUBORDINATE = re.compile(
 )
 _WH = re.compile(r"(?:how|why|what)\s", re.IGNORECASE)
 _AUXILIARIES = frozenset(
-    "is are was were am has have had will would can could did does do should said says "
-    "told".split()
+    {
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "did",
+        "does",
+        "do",
+        "should",
+        "said",
+        "says",
+        "told",
+    }
 )
 _DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
 # Hindi nouns of light verbs ("baat karna") and their gender
@@ -64,12 +83,33 @@ _INCORPORATED = {
 }
 # words that can start the subject after a leading adverbial
 _SUBJECT_START = frozenset(
-    "i we you they he she it the my our his her their this that a an there".split()
+    {
+        "i",
+        "we",
+        "you",
+        "they",
+        "he",
+        "she",
+        "it",
+        "the",
+        "my",
+        "our",
+        "his",
+        "her",
+        "their",
+        "this",
+        "that",
+        "a",
+        "an",
+        "there",
+    }
 )
 
 
 def _is_name(text: str) -> bool:
     return "\ue000" in text
+
+
 Toks = tuple[Tok, ...]
 Slot = NounPhrase | VerbPhrase | Toks
 
@@ -132,7 +172,9 @@ class ClauseConverter:
             if not adverbial or first in ("if", "when", "while", "because", "since"):
                 continue
             rest_at = words[cut].start
-            rest = self.convert(text[rest_at - offset :], rest_at, condition=condition, depth=depth + 1)
+            rest = self.convert(
+                text[rest_at - offset :], rest_at, condition=condition, depth=depth + 1
+            )
             if rest is not None:
                 return (*adverbial, *rest)
         return None
@@ -173,7 +215,9 @@ class ClauseConverter:
                 )
             if second is None:
                 continue
-            joiner = () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
+            joiner = (
+                () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
+            )
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]
@@ -234,9 +278,7 @@ class ClauseConverter:
         words = [w.low for w in words_of(text)]
         if any(w in _AUXILIARIES for w in words):
             return True
-        return any(
-            {"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[1:]
-        )
+        return any({"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[1:])
 
     def _english(self, masked: str) -> Toks:
         """Tokens of a clause kept in English, as written (protected spans restored)."""

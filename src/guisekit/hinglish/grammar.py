@@ -54,8 +54,10 @@ class Renderer(NounRenderer):
         while rest and (size := self._trailing_adverb(rest)):
             trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]
-        while rest and self._time_span(rest[-1]) and not (
-            len(rest) > 1 and self._prep_len(rest, len(rest) - 2)
+        while (
+            rest
+            and self._time_span(rest[-1])
+            and not (len(rest) > 1 and self._prep_len(rest, len(rest) - 2))
         ):
             trailing_time.insert(0, self._placeholder(rest.pop()))
             while rest and (size := self._trailing_adverb(rest)):

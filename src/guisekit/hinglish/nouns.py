@@ -27,6 +27,8 @@ _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
+
+
 def _drop_ek(toks: Toks) -> Toks:
     return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
 
@@ -322,7 +324,7 @@ class NounRenderer(WordRenderer, ABC):
         return (owner.form("obl") or ()) + hindi_toks(ka)
 
     def _determiner(
-        self, word: str, spec: object, gender: Gender, plural: bool, oblique: bool
+        self, word: str, spec: object, gender: Gender | None, plural: bool, oblique: bool
     ) -> Toks | None:
         if isinstance(spec, str):
             return hindi_toks(spec)
@@ -433,9 +435,9 @@ class NounRenderer(WordRenderer, ABC):
         # "an account with XXXX") it keeps ke saath
         attribute = entity or any(self._numeric(w) for w in rest)
         if nominal and trigger in ("with", "with no") and attribute:
-            wala = self._wala(trigger, rest, gender, plural, oblique)
-            if wala is not None or gender is not None:
-                return wala
+            attributed = self._wala(trigger, rest, gender, plural, oblique)
+            if attributed is not None or gender is not None:
+                return attributed
         if trigger == "in" and [w.low for w in rest] == ["full"]:
             return hindi_toks("poora")  # "returned in full": "poora", not "full mein"
         if nominal and trigger == "to":
@@ -457,7 +459,7 @@ class NounRenderer(WordRenderer, ABC):
         verbs = chunk[1:] if trigger in _RELATIVE else chunk
         kind = "ing" if trigger not in _RELATIVE else _finite_kind(self.lex, verbs[0].low)
         vp = self.vp(verbs, kind) if size else None
-        wala = inflect("wala", gender or "m", plural, oblique)
+        wala = inflect("wala", gender, plural, oblique)  # unknown gender: not guessed
         formed = vp.form("obl") if vp is not None else None
         if formed is None or wala is None:
             return None
@@ -471,8 +473,11 @@ class NounRenderer(WordRenderer, ABC):
             unit in ("year", "month", "week", "day", "hour", "minute")
             and len(words) >= 2
             and is_placeholder(words[-2].text)
-        ) or (len(words) == 1 and is_placeholder(words[0].text) and _SPAN_OF_TIME.search(
-            self.masked.unmask(words[0].text).lower()) is not None)
+        ) or (
+            len(words) == 1
+            and is_placeholder(words[0].text)
+            and _SPAN_OF_TIME.search(self.masked.unmask(words[0].text).lower()) is not None
+        )
 
     def _wala(
         self,
@@ -482,7 +487,7 @@ class NounRenderer(WordRenderer, ABC):
         plural: bool,
         oblique: bool,
     ) -> Toks | None:
-        """"with" modifying a noun: ``a company with 600 employees`` -> ``600 employees
+        """ "with" modifying a noun: ``a company with 600 employees`` -> ``600 employees
         wali company`` (wala agrees with the head; an unknown gender leaves it English)."""
         np = self.np(words)
         wala = inflect("wala", gender, plural, oblique)
@@ -532,8 +537,11 @@ class NounRenderer(WordRenderer, ABC):
             return self._pronoun_pp(np.pronoun, post)
         if prep == "on" and self._date(words):
             post = "ko"  # "03/12/2022 ko", not "par"
-        if prep == "to" and np.core and all(t.tag == "other" for t in np.core) and any(
-            c.isdigit() for t in np.core for c in t.text
+        if (
+            prep == "to"
+            and np.core
+            and all(t.tag == "other" for t in np.core)
+            and any(c.isdigit() for t in np.core for c in t.text)
         ):
             post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
         return (np.form("obl") or ()) + tuple(self.tagged(post))
@@ -541,7 +549,10 @@ class NounRenderer(WordRenderer, ABC):
     def _date(self, words: Sequence[Word]) -> bool:
         """Whether a phrase is a date or a weekday (which take ``ko``)."""
         text = " ".join(self.masked.unmask(w.text) for w in words).lower()
-        return bool(_DATE.search(text)) or re.fullmatch(r"the \d{1,2}(?:st|nd|rd|th)", text) is not None
+        return (
+            bool(_DATE.search(text))
+            or re.fullmatch(r"the \d{1,2}(?:st|nd|rd|th)", text) is not None
+        )
 
     def _nominal_start(self, word: Word) -> bool:
         """Whether ``word`` can open a noun phrase after "to" (a determiner, pronoun,

@@ -43,7 +43,9 @@ VERB_KINDS = {"vbase": "base", "vpast": "past", "vpp": "participle", "ving": "in
 _PRONOUNS = r"(?:i|me|we|us|he|him|she|her|they|them|you)\b"
 # a frame's reference to a slot: {name}, {name:form}, {name:form@controller}, {name|word}
 REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
-_NP_FORMS = frozenset({"has", "indef", "direct", "obl", "pps", "bare", "ko", "se", "ne", "ka", "paas"})
+_NP_FORMS = frozenset(
+    {"has", "indef", "direct", "obl", "pps", "bare", "ko", "se", "ne", "ka", "paas"}
+)
 _VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj"})
 # n_<form>: the form negated ("call nahi kiya")
 _VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai"})

@@ -15,8 +15,25 @@ from guisekit.hinglish.verbs import Gender, inflect
 __all__ = ["FINITE", "WordRenderer"]
 
 _NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty "
-    "hundred".split()
+    {
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "hundred",
+    }
 )
 # verb forms that cannot sit inside a noun phrase
 FINITE = ("past", "third", "participle")
@@ -143,8 +160,10 @@ class WordRenderer:
     def _number_word(self, word: Word) -> bool:
         """A protected number written as a word ("three"): it stays as written, and
         Hinglish does not put it before "baar" or in a partitive, so those refuse it."""
-        return is_placeholder(word.text) and not self._numeric(word) and (
-            self.masked.unmask(word.text).lower() in _NUMBER_WORDS
+        return (
+            is_placeholder(word.text)
+            and not self._numeric(word)
+            and (self.masked.unmask(word.text).lower() in _NUMBER_WORDS)
         )
 
     def _numeric(self, word: Word) -> bool:
