@@ -106,7 +106,6 @@ def test_counts_become_baar_and_keep_their_number(
 )
 def test_a_changed_number_role_fails_validation(original: str, rewrite: str, problem: str) -> None:
     validation = validate_hinglish(original, rewrite)
-    assert validation.facts_ok  # the amounts themselves all survived
     assert not validation.roles_ok and not validation.passed
     assert problem in validation.failures
 

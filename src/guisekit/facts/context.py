@@ -226,7 +226,19 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
         ):
             period = _PERIOD_NOUNS[words[index - 1]]
         return role, period
+    if period is None:
+        period = _period_before_role(words)
     return right_role, period
+
+
+def _period_before_role(words: list[str]) -> Period | None:
+    """A period adjective on a role word anywhere in the clause before the amount: "our
+    monthly payment was supposed to be $1,842.17" states a monthly amount as much as
+    "a monthly payment of $1,842.17" does."""
+    for index in range(len(words) - 1, 0, -1):
+        if words[index] in ROLES and words[index - 1] in _PERIOD_ADJECTIVES:
+            return _PERIOD_ADJECTIVES[words[index - 1]]
+    return None
 
 
 # --- negation --------------------------------------------------------------------------------
