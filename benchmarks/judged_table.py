@@ -33,7 +33,9 @@ def table(rows: list[dict[str, object]], key: str) -> None:
     groups: dict[str, list[dict[str, object]]] = defaultdict(list)
     for row in rows:
         groups[str(row[key])].append(row)
-    print(f"\n{key:28s} {'n':>4s} " + " ".join(f"{v[:5]:>5s}" for v in VERDICTS) + "  error [95% CI]")
+    print(
+        f"\n{key:28s} {'n':>4s} " + " ".join(f"{v[:5]:>5s}" for v in VERDICTS) + "  error [95% CI]"
+    )
     for name, group in sorted(groups.items()):
         counts = [sum(r["verdict"] == v for r in group) for v in VERDICTS]
         errors = len(group) - counts[0]
@@ -46,7 +48,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("judged", type=Path)
     args = parser.parse_args()
-    rows = [json.loads(line) for line in args.judged.read_text(encoding="utf-8").splitlines() if line]
+    rows = [
+        json.loads(line) for line in args.judged.read_text(encoding="utf-8").splitlines() if line
+    ]
     for row in rows:
         row["family"] = str(row["stratum"]).split(":")[0]
     errors = sum(r["verdict"] != "OK" for r in rows)
@@ -54,7 +58,8 @@ def main() -> None:
     print(f"all: n={len(rows)} errors={errors} rate={errors / len(rows):.3f} [{lo:.3f}, {hi:.3f}]")
     shares: dict[str, float] = {str(r["stratum"]): float(r["stratum_share"]) for r in rows}  # type: ignore[arg-type]
     weighted = sum(
-        share * sum(r["verdict"] != "OK" for r in rows if r["stratum"] == s)
+        share
+        * sum(r["verdict"] != "OK" for r in rows if r["stratum"] == s)
         / sum(r["stratum"] == s for r in rows)
         for s, share in shares.items()
     ) / sum(shares.values())
