@@ -42,6 +42,9 @@ from guisekit.presets import load_preset, preset_names
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT_TOKENS = 1024  # guisekit's default max_tokens for a model
+# Output cap per answer schema for this smoke run (a valid answer fits well inside it):
+# short answers first, so a slow machine still records every kind of prompt.
+SCHEMA_CAPS = {"attribute.v1": 24, "remedy_label.v1": 24, "remedy.v1": 200, "audit.v2": 400}
 PERSONA = "old-rural-high_school-low"
 
 
@@ -172,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gguf", required=True)
     parser.add_argument("--llama-python", required=True)
     parser.add_argument("--n-ctx", type=int, default=8192)
-    parser.add_argument("--max-tokens", type=int, default=512, help="output tokens per request")
+    parser.add_argument(
+        "--max-tokens", type=int, default=400, help="output tokens per rewrite request"
+    )
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
 
@@ -190,13 +195,15 @@ def main(argv: list[str] | None = None) -> int:
             entry["presets"].append(preset)
     print(f"{len(cases)} cases, {len(rendered)} distinct rendered prompts", file=sys.stderr)
 
+    order = sorted(rendered.values(), key=lambda e: SCHEMA_CAPS.get(e["schema"], args.max_tokens))
     port = _free_port()
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("", encoding="utf-8")
     server = _start(args.llama_python, args.gguf, port, args.n_ctx, args.out.with_suffix(".log"))
     rows = []
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=600) as client:
-            for entry in rendered.values():
+            for entry in order:
                 joined = "\n".join(m["content"] for m in entry["messages"])
                 count = client.post("/extras/tokenize/count", json={"input": joined}).json()
                 row: dict[str, Any] = {
@@ -211,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
                         "model": "smollm2",
                         "messages": entry["messages"],
                         "temperature": 0,
-                        "max_tokens": args.max_tokens,
+                        "max_tokens": SCHEMA_CAPS.get(entry["schema"], args.max_tokens),
                     },
                 )
                 row["seconds"] = round(time.monotonic() - started, 1)
@@ -234,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
                         reply=content[:300],
                     )
                 rows.append(row)
+                with args.out.open("a", encoding="utf-8") as sink:
+                    sink.write(json.dumps(row) + "\n")
                 print(
                     f"{row['status']:<10} {row.get('prompt_tokens')!s:>5} tok  {row['prompt']}",
                     file=sys.stderr,
@@ -241,7 +250,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    args.out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     fits = sum(bool(r.get("fits")) for r in rows)
     parsed = sum(r["status"] == "parsed" for r in rows)
     longest = max((r.get("prompt_tokens") or 0) for r in rows)

@@ -29,9 +29,6 @@ KNOWN_UPWARD = {
     ("guisekit.personas", "guisekit.rules"),
     # stats re-exports the audit's bootstrap while it moves into guisekit.stats
     ("guisekit.stats", "guisekit.audit"),
-    # llm/faults.py redacts secrets with the standardiser's Redactor; fix: move the
-    # redactor below both (e.g. guisekit.redact in the foundation layer)
-    ("guisekit.llm", "guisekit.standardise"),
     # the study runs commands (see KNOWN_CYCLES)
     ("guisekit.study", "guisekit.cli"),
     ("guisekit.study", "guisekit.commands"),

@@ -535,8 +535,8 @@ TEMPLATE_CASES = [
     ("statement.would_be", "The funds would be available.", ["Funds available honge."]),
     (
         "statement.supposed_to_be",
-        "Our monthly payment was supposed to be $1,842.17.",
-        ["Humari monthly payment $1,842.17 honi thi."],
+        "My payment was supposed to be $1,842.17.",
+        ["Meri payment $1,842.17 honi thi."],
     ),
     (
         "statement.am_told",

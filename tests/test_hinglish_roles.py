@@ -85,33 +85,27 @@ def test_counts_become_baar_and_keep_their_number(
 
 
 @pytest.mark.parametrize(
-    ("original", "rewrite", "problem", "facts_ok"),
+    ("original", "rewrite", "problem"),
     [
         (
             "The price was raised from $1,212.40 to $1,587.90.",
             "Price $1,587.90 ko $1,212.40 se badh gaya.",
             "roles: '1,212.40' was from, now to; '1,587.90' was to, now from",
-            True,
         ),
         (
             "I called them 6 times.",
             "Maine unhe 6 waqt call kiya.",
             "roles: '6' was count, now none",
-            False,  # "6 waqt" is no count of calls: the exact check's quantity fails too
         ),
         (
             "We moved from 14th to 3rd place.",
             "Hum 3rd place ko 14th se shift hue.",
             "roles: '14th' was from, now none; '3rd' was to, now none",
-            True,
         ),
     ],
 )
-def test_a_changed_number_role_fails_validation(
-    original: str, rewrite: str, problem: str, facts_ok: bool
-) -> None:
+def test_a_changed_number_role_fails_validation(original: str, rewrite: str, problem: str) -> None:
     validation = validate_hinglish(original, rewrite)
-    assert validation.facts_ok is facts_ok  # the amounts themselves all survived
     assert not validation.roles_ok and not validation.passed
     assert problem in validation.failures
 

@@ -223,7 +223,7 @@ def test_adaptive_concurrency_converges_below_capacity_without_timeouts(tmp_path
         stats = stub.stats()
     timeouts = sum("timed out" in (a.reason or "") for a in answers)
     if not adaptive:
-        assert timeouts > 0 and stats.peak_in_flight == 24
+        assert timeouts > 0  # (a busy client may not even get all 24 in flight)
         return
     assert timeouts == 0 and all(a.status == "ok" for a in answers)
     assert stats.by_status.get(499, 0) == 0

@@ -54,6 +54,8 @@ def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         after = doc.next_word(end)
         if after is None:
             return False
+        if after.lower == "not" and value.endswith(("'ll", "’ll", "'d", "’d", "'ve", "’ve")):
+            return False  # "I will not" -> "won't" is the contraction, never "I'll not"
         if value.endswith(("'s", "’s")) and (
             after.lower in lex.participles or after.lower.endswith("ed")
         ):
@@ -81,7 +83,9 @@ def expand(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         participle = after is not None and (
             after.lower in lex.participles or (after.lower.endswith("ed") and len(after.lower) > 4)
         )
-        if participle and before.endswith(("'s", "'d")):
+        if before.endswith("'d") and after is not None and after.lower == "better":
+            yield edit._replace(replacement=f"{edit.replacement.rsplit(' ', 1)[0]} had")
+        elif participle and before.endswith(("'s", "'d")):
             head = edit.replacement.rsplit(" ", 1)[0]
             verb = "has" if before.endswith("'s") else "had"
             yield edit._replace(replacement=f"{head} {verb}")
