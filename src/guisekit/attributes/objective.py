@@ -141,7 +141,7 @@ def _compound(sentence: str) -> float:
             for t in tokens
         ):
             return 0.0
-    return abs(_analyzer().polarity_scores(sentence)["compound"])
+    return abs(float(_analyzer().polarity_scores(sentence)["compound"]))
 
 
 def _measure(text: str, doc: Doc) -> ObjectiveAttributes:
