@@ -173,7 +173,14 @@ def test_study_with_an_audit_stage_through_the_stub(tmp_path: Path, monkeypatch)
         )
         assert _cli(["study", str(study)]) == 0
         calls = stub.stats().total_requests
-        assert calls == 2 * 3 * 2  # 2 sources x 3 non-identity variants x 2 auditors
+        # each auditor sees every non-identity variant whose text differs from its source
+        corpus = (tmp_path / "out" / "corpus" / "corpus.jsonl").read_text().splitlines()
+        rows = [json.loads(x) for x in corpus]
+        source = {r["source_id"]: r["text"] for r in rows if r["transform"] == "identity"}
+        changed = [r for r in rows if r["transform"] != "identity"]
+        changed = [r for r in changed if r["text"] != source[r["source_id"]]]
+        assert 4 <= len(changed) <= 2 * 3  # 2 sources x 3 non-identity variants
+        assert calls == len(changed) * 2  # x 2 auditors
         stages = {s["name"]: s for s in _manifest(tmp_path)["stages"]}
         assert stages["audit"]["status"] == "ran" and stages["audit"]["counts"]["files"] > 0
         assert _cli(["study", str(study), "--rerun"]) == 0
