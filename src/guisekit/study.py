@@ -255,7 +255,7 @@ def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
         if not corpus.is_file():
             raise ConfigError(f"{corpus}: corpus file not found", location="corpus_file")
         return corpus
-    from guisekit.cli import corpus_command
+    from guisekit.commands.corpus import corpus_command
     from guisekit.corpus import load_config
 
     corpus_config = config.path(config.corpus or "")
