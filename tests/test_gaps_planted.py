@@ -8,11 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
+from planted_truth import true_contrasts
 
 from guisekit.cli import main
-from guisekit.testing.decision_responder import escalation_probability
 
 ROOT = Path(__file__).parents[1]
 
@@ -74,47 +73,12 @@ def _gaps(corpus: Path, decisions: Path, out: Path, outcome: str, *extra: str) -
     return json.loads((out / "gaps" / "gaps.json").read_text())
 
 
-def _true_contrasts(corpus: Path) -> dict[str, float]:
-    """The planted contrasts computed from the planted probabilities, same definition."""
-    rows = [json.loads(line) for line in corpus.read_text().splitlines()]
-    p = {r["variant_id"]: escalation_probability(r["text"]) for r in rows if r["status"] == "ok"}
-    out: dict[str, float] = {}
-    sources = sorted({r["source_id"] for r in rows})
-
-    def mean(src: str, keep) -> float:
-        values = [p[r["variant_id"]] for r in rows if r["source_id"] == src and keep(r)]
-        return float(np.mean(values))
-
-    axes = {
-        "age": ("young", "old"),
-        "ses": ("low", "high"),
-        "education": ("high_school", "college"),
-    }
-    for axis, (ref, focal) in axes.items():
-        diffs = [
-            mean(s, lambda r, a=axis, f=focal: r.get(a) == f)
-            - mean(s, lambda r, a=axis, b=ref: r.get(a) == b)
-            for s in sources
-        ]
-        out[f"{axis}: {focal} - {ref}"] = float(np.mean(diffs))
-    out["fact_edit:scale_amounts - identity"] = float(
-        np.mean(
-            [
-                mean(s, lambda r: r["transform"] == "fact_edit:scale_amounts")
-                - mean(s, lambda r: r["transform"] == "identity")
-                for s in sources
-            ]
-        )
-    )
-    return out
-
-
 def test_planted_effect_recovered_from_sampled_labels(corpus: Path, tmp_path: Path) -> None:
     decisions = _decide(corpus, tmp_path, "planted_sampled", "--repeats", "32")
     # 8 intervals are checked at once: Bonferroni-adjusted level 1 - 0.05/8, so that a
     # correct method passes with probability >= 95% however the corpus draws its labels
     result = _gaps(corpus, decisions, tmp_path, "label=monetary_action", "--ci", "0.99375")
-    truth = _true_contrasts(corpus)
+    truth = true_contrasts(corpus)
     by_name = {c["name"]: c for c in result["contrasts"]}
     for name, value in truth.items():
         c = by_name[name]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
+from planted_truth import true_contrasts
 
 from guisekit.cli import main
 from guisekit.testing import StubConfig, StubReply, StubRequest, StubServer
@@ -73,41 +73,6 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "corpus" / "corpus.jsonl"
 
 
-def _true_contrasts(corpus: Path) -> dict[str, float]:
-    """The planted contrasts from the planted probabilities (as in test_gaps_planted)."""
-    rows = [json.loads(line) for line in corpus.read_text().splitlines()]
-    p = {r["variant_id"]: escalation_probability(r["text"]) for r in rows if r["status"] == "ok"}
-    sources = sorted({r["source_id"] for r in rows})
-
-    def mean(src: str, keep) -> float:
-        values = [p[r["variant_id"]] for r in rows if r["source_id"] == src and keep(r)]
-        return float(np.mean(values))
-
-    out: dict[str, float] = {}
-    axes = {
-        "age": ("young", "old"),
-        "ses": ("low", "high"),
-        "education": ("high_school", "college"),
-    }
-    for axis, (ref, focal) in axes.items():
-        diffs = [
-            mean(s, lambda r, a=axis, f=focal: r.get(a) == f)
-            - mean(s, lambda r, a=axis, b=ref: r.get(a) == b)
-            for s in sources
-        ]
-        out[f"{axis}: {focal} - {ref}"] = float(np.mean(diffs))
-    out["fact_edit:scale_amounts - identity"] = float(
-        np.mean(
-            [
-                mean(s, lambda r: r["transform"] == "fact_edit:scale_amounts")
-                - mean(s, lambda r: r["transform"] == "identity")
-                for s in sources
-            ]
-        )
-    )
-    return out
-
-
 def test_planted_effect_recovered_through_stub_server(
     corpus: Path, tmp_path: Path, monkeypatch
 ) -> None:
@@ -159,7 +124,7 @@ def test_planted_effect_recovered_through_stub_server(
         == 0
     )
     result = json.loads((tmp_path / "gaps" / "gaps.json").read_text())
-    truth = _true_contrasts(corpus)
+    truth = true_contrasts(corpus)
     by_name = {c["name"]: c for c in result["contrasts"]}
     age = by_name["age: old - young"]
     assert truth["age: old - young"] < -0.05
