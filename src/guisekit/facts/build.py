@@ -35,6 +35,8 @@ MONEY_P, DATE_P, PERCENT_P, REDACTION_P, YEAR_P, RELATIVE_P, QUANTITY_P, IDENTIF
 Candidate = tuple[int, int, int, int, Fact]
 
 _new = tuple.__new__
+_NONE9 = (None,) * 9
+_NONE13 = (None,) * 13
 if Fact._fields[-3:] != ("role", "approx", "alt") or len(Fact._fields) != 19:
     raise RuntimeError("the builders below lay out Fact's 19 fields in order")
 
@@ -79,33 +81,23 @@ def money_fact(
     )
 
 
+def _measured(
+    kind: FactKind, value: str, start: int, end: int, text: str, amount: Decimal, unit: str
+) -> Fact:
+    """A number with its unit (percent, count or duration): fields 0-9 set, the rest None."""
+    return _new(Fact, (kind, value, start, end, text, True, amount, None, None, unit, *_NONE9))
+
+
 def percent_fact(
     *, value: str, start: int, end: int, text: str, amount: Decimal, unit: str
 ) -> Fact:
-    return _new(
-        Fact,
-        (
-            "percent",
-            value,
-            start,
-            end,
-            text,
-            True,
-            amount,
-            None,
-            None,
-            unit,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ),
-    )
+    return _measured("percent", value, start, end, text, amount, unit)
+
+
+def quantity_fact(
+    *, value: str, start: int, end: int, text: str, amount: Decimal, unit: str
+) -> Fact:
+    return _measured("quantity", value, start, end, text, amount, unit)
 
 
 def date_fact(
@@ -147,61 +139,9 @@ def date_fact(
     )
 
 
-def quantity_fact(
-    *, value: str, start: int, end: int, text: str, amount: Decimal, unit: str
-) -> Fact:
-    return _new(
-        Fact,
-        (
-            "quantity",
-            value,
-            start,
-            end,
-            text,
-            True,
-            amount,
-            None,
-            None,
-            unit,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ),
-    )
-
-
 def span_fact(*, kind: FactKind, value: str, start: int, end: int, text: str) -> Fact:
     """A fact that is its words: redaction, relative date, negation, entity, identifier."""
-    return _new(
-        Fact,
-        (
-            kind,
-            value,
-            start,
-            end,
-            text,
-            True,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ),
-    )
+    return _new(Fact, (kind, value, start, end, text, True, *_NONE13))
 
 
 def is_word_char(ch: str) -> bool:
