@@ -159,6 +159,8 @@ def _numbers(values: pa.Array, rows: np.ndarray) -> np.ndarray | None:
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    if rows.size == 0:
+        return np.empty(0, dtype=np.float64)
     kind = values.type
     if not (_is_string(kind) or pa.types.is_integer(kind) or pa.types.is_floating(kind)):
         if not pa.types.is_boolean(kind):
@@ -288,6 +290,7 @@ def constant_within_sources(
 ) -> list[str] | None:
     """Attributes whose value never changes within a source, among rows with a focal
     value (as the command's row version); ``None`` for a column of nested values."""
+    import pyarrow as pa
     import pyarrow.compute as pc
 
     has_level = ~np.asarray(
@@ -305,16 +308,17 @@ def constant_within_sources(
         valid = pc.is_valid(values)
         if _is_string(values.type):
             valid = pc.and_(valid, pc.not_equal(values, ""))
-        rows = has_level & np.asarray(valid.fill_null(False).to_numpy(zero_copy_only=False))
-        codes = values.dictionary_encode().indices.to_numpy(zero_copy_only=False)[rows]
+        rows = np.flatnonzero(
+            has_level & np.asarray(valid.fill_null(False).to_numpy(zero_copy_only=False))
+        )
+        # constant within every source <=> each value equals some one value of its source
+        # (whichever member the assignment keeps): one vectorised comparison, no sort
         group = groups[rows]
-        if codes.size == 0:
-            constant.append(name)
-            continue
-        order = np.lexsort((codes, group))
-        group, codes = group[order], codes[order]
-        same_group = group[1:] == group[:-1]
-        if not (same_group & (codes[1:] != codes[:-1])).any():
+        member = np.zeros(max(len(sources[1]), 1) + 1, dtype=np.int64)
+        member[group] = rows
+        chosen = values.take(pa.array(rows, type=pa.int64()))
+        reference = values.take(pa.array(member[group], type=pa.int64()))
+        if pc.all(pc.equal(chosen, reference)).as_py() is not False:
             constant.append(name)
     return constant
 
