@@ -23,6 +23,8 @@ Everything here is deterministic and offline, read from the lists in ``lexicons/
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
 from guisekit.facts.model import Fact, Period
@@ -108,37 +110,70 @@ _PERIOD_NOUNS: dict[str, Period] = {
 }
 _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
 _CLAUSE_END = re.compile(r"[.;!?\n]|,\s")
-_CLAUSE_MARKS = (".", ";", "!", "?", "\n", ", ")
+_V = TypeVar("_V")
+
+
+# The spellings the clause words of a role binding are compared by: each word the rules
+# engine's misspellings table reads as a word of these lists (``_CORRECT.get(w, w)``), so
+# the words of a clause are looked up as written, with no corrected copy of them made.
+def _forms_map(table: Mapping[str, _V]) -> dict[str, _V]:
+    """``{spelling: table[corrected spelling]}`` for every spelling that corrects to a key."""
+    return {
+        s: table[_CORRECT.get(s, s)] for s in (*table, *_CORRECT) if _CORRECT.get(s, s) in table
+    }
+
+
+def _forms(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(_forms_map(dict.fromkeys(words, True)))
+
+
+_ROLE_OF = _forms_map(ROLES)
+_PERIOD_ADJECTIVE_OF = _forms_map(_PERIOD_ADJECTIVES)
+_PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
+_EVERY = _forms(("every", "each", "per"))
+_RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
+_LEFT_GO_ON = _forms(_LEFT_LINK | _APPROX_LAST)  # what the leftward search passes over
+_APPROX_AFTER_BY_FIRST: dict[str, list[tuple[str, str]]] = {}
+for _phrase, _cls in _APPROX_AFTER:
+    _APPROX_AFTER_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _cls))
+_FIELD = {name: index for index, name in enumerate(Fact._fields)}
+_VALUE_AT, _PERIOD_AT, _ROLE_AT, _APPROX_AT = (
+    _FIELD[name] for name in ("value", "period", "role", "approx")
+)
+_new = tuple.__new__
 
 
 def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound."""
     out = facts
     for index, fact in enumerate(facts):
-        kind = fact.kind
-        if kind not in ("money", "quantity", "percent"):
+        kind = fact[0]
+        if kind != "money" and kind != "quantity" and kind != "percent":
             continue
-        start = fact.start
-        changes: dict[str, object] = {}
+        start, end = fact[2], fact[3]
         approx = _approximator(low, start) if start and low[start - 1] == " " else None
-        if approx is None and low[fact.end : fact.end + 1] == " ":
-            approx = _approximator_after(low, fact.end + 1)
-        if approx is not None:
-            changes["approx"] = approx
+        if approx is None and low[end : end + 1] == " ":
+            approx = _approximator_after(low, end + 1)
+        role = period = None
         if kind == "money":
-            role, period = _role(low, fact.start, fact.end)
-            if role is not None:
-                changes["role"] = role
-            if fact.period is None:
-                if period is None and role == "ctc":
-                    period = "year"
-                if period is not None:
-                    changes["period"] = period
-                    changes["value"] = f"{fact.value}/{period}"
-        if changes:
-            if out is facts:
-                out = list(facts)
-            out[index] = fact._replace(**changes)  # type: ignore[arg-type]
+            role, period = _role(low, start, end)
+            if fact.period is not None:
+                period = None
+            elif period is None and role == "ctc":
+                period = "year"
+        if approx is None and role is None and period is None:
+            continue
+        fields = list(fact)
+        if approx is not None:
+            fields[_APPROX_AT] = approx
+        if role is not None:
+            fields[_ROLE_AT] = role
+        if period is not None:
+            fields[_PERIOD_AT] = period
+            fields[_VALUE_AT] = f"{fact.value}/{period}"
+        if out is facts:
+            out = list(facts)
+        out[index] = _new(Fact, fields)
     return out
 
 
@@ -162,7 +197,10 @@ def _approximator(low: str, start: int) -> str | None:
 
 
 def _approximator_after(low: str, end: int) -> str | None:
-    for phrase, cls in _APPROX_AFTER:
+    phrases = _APPROX_AFTER_BY_FIRST.get(low[end : end + 1])
+    if phrases is None:
+        return None
+    for phrase, cls in phrases:
         if (
             low.startswith(phrase, end)
             and not low[end + len(phrase) : end + len(phrase) + 1].isalpha()
@@ -171,66 +209,64 @@ def _approximator_after(low: str, end: int) -> str | None:
     return None
 
 
-def _clause_words(segment: str) -> list[str]:
-    """The words of a clause, misspellings of the rules engine corrected."""
-    return [_CORRECT.get(w, w) for w in _WORD.findall(segment)]
-
-
 def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     """The role word bound to the amount at ``start:end`` (right first, through link
     words only: ``$68 in fees``; then left: ``fee of $35``) and a period adjective before
-    it (``monthly rent``)."""
-    right = low[end : end + 40]
-    stop = _CLAUSE_END.search(right)
+    it (``monthly rent``). The words of the clause are read as the rules engine's
+    misspellings correct them (through the ``_forms`` lookups)."""
+    limit = end + 40
+    stop = _CLAUSE_END.search(low, end, limit)
     if stop is not None:
-        right = right[: stop.start()]
-    for word in _clause_words(right)[:4]:
-        if word in ROLES:
-            return ROLES[word], None
-        if word not in _RIGHT_LINK:
+        limit = stop.start()
+    count = 0
+    for match in _WORD.finditer(low, end, limit):
+        word = match.group()
+        role = _ROLE_OF.get(word)
+        if role is not None:
+            return role, None
+        count += 1
+        if count == 4 or word not in _RIGHT_LINK_FORMS:
             break
-    right_role: str | None = None
-    left = low[max(0, start - 48) : start]
-    cut = max(left.rfind(mark) for mark in _CLAUSE_MARKS)
-    if cut >= 0:
-        left = left[cut + 1 :]
-    words = _clause_words(left)
-    role: str | None = None
+    begin = max(0, start - 48)
+    left = low[begin:start]
+    cut = max(
+        left.rfind("."),
+        left.rfind(";"),
+        left.rfind("!"),
+        left.rfind("?"),
+        left.rfind("\n"),
+        left.rfind(", "),
+    )
+    words = _WORD.findall(low, begin + cut + 1, start)
+    role = None
     period: Period | None = None
     index = len(words)
-    while right_role is None and index > max(0, len(words) - 6):
+    floor = max(0, index - 6)
+    while index > floor:
         index -= 1
         word = words[index]
-        if word in ROLES:
-            role = ROLES[word]
+        role = _ROLE_OF.get(word)
+        if role is not None:
             break
-        if word in _PERIOD_ADJECTIVES:
-            period = _PERIOD_ADJECTIVES[word]
+        adjective = _PERIOD_ADJECTIVE_OF.get(word)
+        if adjective is not None:
+            period = adjective
             continue
-        if word in _PERIOD_NOUNS and index and words[index - 1] in ("every", "each", "per"):
-            period = _PERIOD_NOUNS[word]  # "an every month payment of $389"
+        if word in _PERIOD_NOUN_OF and index and words[index - 1] in _EVERY:
+            period = _PERIOD_NOUN_OF[word]  # "an every month payment of $389"
             index -= 1
             continue
-        if word not in _LEFT_LINK and word not in _APPROX_LAST:
+        if word not in _LEFT_GO_ON:
             break
     if role is not None:
-        if index > 0 and words[index - 1] in _PERIOD_ADJECTIVES:
-            period = _PERIOD_ADJECTIVES[words[index - 1]]
-        elif (
-            index > 1
-            and words[index - 1] in _PERIOD_NOUNS
-            and words[index - 2]
-            in (
-                "every",
-                "each",
-                "per",
-            )
-        ):
-            period = _PERIOD_NOUNS[words[index - 1]]
+        if index > 0 and words[index - 1] in _PERIOD_ADJECTIVE_OF:
+            period = _PERIOD_ADJECTIVE_OF[words[index - 1]]
+        elif index > 1 and words[index - 1] in _PERIOD_NOUN_OF and words[index - 2] in _EVERY:
+            period = _PERIOD_NOUN_OF[words[index - 1]]
         return role, period
     if period is None:
         period = _period_before_role(words)
-    return right_role, period
+    return None, period
 
 
 def _period_before_role(words: list[str]) -> Period | None:
@@ -238,8 +274,8 @@ def _period_before_role(words: list[str]) -> Period | None:
     monthly payment was supposed to be $1,842.17" states a monthly amount as much as
     "a monthly payment of $1,842.17" does."""
     for index in range(len(words) - 1, 0, -1):
-        if words[index] in ROLES and words[index - 1] in _PERIOD_ADJECTIVES:
-            return _PERIOD_ADJECTIVES[words[index - 1]]
+        if words[index] in _ROLE_OF and words[index - 1] in _PERIOD_ADJECTIVE_OF:
+            return _PERIOD_ADJECTIVE_OF[words[index - 1]]
     return None
 
 
