@@ -30,7 +30,15 @@ from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
 from guisekit.facts.model import Fact, Period
 from guisekit.resources import read_lines, read_table, read_yaml
 
-__all__ = ["bind", "date_reading", "entities", "identifiers", "negations"]
+__all__ = [
+    "bind",
+    "date_reading",
+    "entities",
+    "entity_fact",
+    "entity_spans",
+    "identifiers",
+    "negations",
+]
 
 
 def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
@@ -400,37 +408,68 @@ def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
 
 # --- entities and identifiers ----------------------------------------------------------------
 
-_CAPITALISED = re.compile(r"[A-Z][A-Za-z'’&.-]*[A-Za-z]|[A-Z]")
+# A lone "I" is left out of the scan when the lists say it is no name: a skipped word
+# only ends a run of names, which the capital letter between them ends anyway (see
+# _JOIN), and leaving it out changes no other match, as it is matched only when no longer
+# match starts there.
+_CAPITALISED = re.compile(
+    r"[A-Z][A-Za-z'’&.-]*[A-Za-z]|[A-Z]" + ("(?<!I)" if "i" in _NOT_ENTITIES else "")
+)
+_WORD_CHECKS: dict[str, tuple[str, bool, bool]] = {}
+
+
+def _word_checks(written: str) -> tuple[str, bool, bool]:
+    """For a capitalised word as matched: the word (less a final full stop), whether the
+    lists say it is no name, and whether it is a place word (a name even at a sentence
+    start). A pure function of the word, memoised (like spaCy's tokenizer cache, bounded)."""
+    checks = _WORD_CHECKS.get(written)
+    if checks is None:
+        word = written.rstrip(".")
+        low = word.lower().strip("'’")
+        checks = (
+            word,
+            low in _NOT_ENTITIES or _CORRECT.get(low, low) in _NOT_ENTITIES,
+            word in _PLACE_WORDS,
+        )
+        if len(_WORD_CHECKS) >= 50_000:
+            _WORD_CHECKS.clear()
+        _WORD_CHECKS[written] = checks
+    return checks
 
 
 def entities(text: str) -> list[Fact]:
     """Capitalised words (runs of them, joined by ``of``/``&``) that are names."""
-    found: list[Fact] = []
+    return [entity_fact(text, start, end) for start, end in entity_spans(text)]
+
+
+def entity_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of :func:`entities` (the facts are built by the caller, for the spans
+    that no other fact overlaps)."""
+    found: list[tuple[int, int]] = []
     run_start = run_end = -1
-    not_entities, correct = _NOT_ENTITIES, _CORRECT
+    checks_of, cached = _word_checks, _WORD_CHECKS
     for match in _CAPITALISED.finditer(text):
+        written = match.group()
+        checks = cached.get(written) or checks_of(written)
         start = match.start()
-        word = match.group().rstrip(".")
-        end = start + len(word)
-        low = word.lower().strip("'’")
         if (
-            low in not_entities
-            or correct.get(low, low) in not_entities
+            checks[1]
             or (start and text[start - 1].isalnum())
-            or (_sentence_start(text, start) and word not in _PLACE_WORDS)
+            or (not checks[2] and _sentence_start(text, start))
         ):
             if run_start >= 0:
-                _flush(text, run_start, run_end, found)
+                found.append((run_start, run_end))
                 run_start = -1
             continue
+        end = start + len(checks[0])
         if run_start >= 0 and _JOIN.fullmatch(text, run_end, start):
             run_end = end
             continue
         if run_start >= 0:
-            _flush(text, run_start, run_end, found)
+            found.append((run_start, run_end))
         run_start, run_end = start, end
     if run_start >= 0:
-        _flush(text, run_start, run_end, found)
+        found.append((run_start, run_end))
     return found
 
 
@@ -459,18 +498,15 @@ def _identifier(text: str, start: int, end: int, candidates: list[Candidate]) ->
     )
 
 
-def _flush(text: str, start: int, end: int, found: list[Fact]) -> None:
-    if start < 0:
-        return
+def entity_fact(text: str, start: int, end: int) -> Fact:
+    """The entity fact of a span of :func:`entity_spans`."""
     written = text[start:end]
-    found.append(
-        span_fact(
-            kind="entity",
-            value=" ".join(_CORRECT.get(w, w) for w in written.lower().split()),
-            start=start,
-            end=end,
-            text=written,
-        )
+    return span_fact(
+        kind="entity",
+        value=" ".join(_CORRECT.get(w, w) for w in written.lower().split()),
+        start=start,
+        end=end,
+        text=written,
     )
 
 

@@ -24,7 +24,14 @@ from decimal import getcontext
 from operator import attrgetter, itemgetter
 
 from guisekit.facts.build import Candidate
-from guisekit.facts.context import bind, date_reading, entities, identifiers, negations
+from guisekit.facts.context import (
+    bind,
+    date_reading,
+    entity_fact,
+    entity_spans,
+    identifiers,
+    negations,
+)
 from guisekit.facts.dates import (
     date_match,
     redactions,
@@ -157,29 +164,30 @@ def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = Tr
     quantities(text, low, candidates, has_digits)
     facts = bind(resolve(candidates), text, low)
     extra = negations(text, low)
-    names = entities(text)
+    names = entity_spans(text)
     if names:
-        extra += _outside(names, facts)
+        extra += [entity_fact(text, start, end) for start, end in _outside(names, facts)]
     if extra:
         facts += extra
         facts.sort(key=_start)
     return facts
 
 
-def _outside(words: list[Fact], facts: list[Fact]) -> list[Fact]:
-    """The word facts that overlap no fact of ``facts`` (sorted by start): the ``US`` of
+def _outside(spans: list[tuple[int, int]], facts: list[Fact]) -> list[tuple[int, int]]:
+    """The word spans (sorted by start) that overlap no fact of ``facts``: the ``US`` of
     ``500 US dollars`` and the ``L`` of ``1.5 L`` are part of an amount, not names."""
     if not facts:
-        return words
+        return spans
     starts = [f.start for f in facts]
     kept = []
-    for word in words:
-        i = bisect_right(starts, word.start) - 1
-        if i >= 0 and facts[i].end > word.start:
+    for span in spans:
+        start, end = span
+        i = bisect_right(starts, start) - 1
+        if i >= 0 and facts[i].end > start:
             continue
-        if i + 1 < len(facts) and facts[i + 1].start < word.end:
+        if i + 1 < len(facts) and facts[i + 1].start < end:
             continue
-        kept.append(word)
+        kept.append(span)
     return kept
 
 
