@@ -12,6 +12,7 @@ also use (so what one writes the other reads).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 
 from guisekit.facts.build import (
@@ -33,7 +34,32 @@ from guisekit.resources import read_table
 __all__ = ["percent_match", "quantities"]
 
 UNITS: dict[str, str] = {row[0]: row[1] for row in read_table("facts/units.tsv", ("word", "unit"))}
-_UNIT_ALT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
+
+
+def _trie(words: Iterable[str]) -> str:
+    """An alternation of ``words`` as a tree of their letters, longer words tried first
+    at each branch: it matches what ``longest|...|shortest`` matches (the words that
+    match at a position are prefixes of one another, so one path holds them all), but
+    CPython's ``re`` tries one branch per letter instead of every word in turn."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        branches = [re.escape(ch) + emit(child) for ch, child in node.items() if ch]
+        if not branches:
+            return ""
+        if "" in node:
+            return "(?:" + "|".join(branches) + "|)"
+        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+    return emit(tree)
+
+
+_UNIT_ALT = _trie(UNITS)
 # At most one word between: an adjective ("3 late fees") or an amount ("three $36 fees"),
 # not a function word ("12 of the payments" is not "12 payments").
 _BETWEEN = (
@@ -64,6 +90,14 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 # The words a match can start with (the number words of numbers.py; plurals are found
 # from their singular).
 _FIRST_WORDS = sorted(NUMBER_WORDS - {"a", "and"}) + list(_TIMES)
+# What is looked up: the first words less those that start with another of them (where
+# "fourteen" starts, "four" does; a position where no match starts only costs a failed
+# match), so each word start is found by one look-up.
+_LOOKUPS = [
+    word
+    for word in _FIRST_WORDS
+    if not any(word != other and word.startswith(other) for other in _FIRST_WORDS)
+]
 _INDIAN_WORDS = frozenset(("lakh", "lakhs", "lac", "lacs", "crore", "crores"))
 
 
@@ -171,7 +205,7 @@ def _word_matches(low: str) -> list[re.Match[str]]:
     number word is looked up with str.find (a regex led by an alternation of words is
     tried at nearly every character), and the pattern is matched there."""
     starts = []
-    for word in _FIRST_WORDS:
+    for word in _LOOKUPS:
         position = low.find(word)
         while position >= 0:
             if not position or not low[position - 1].isalpha():
