@@ -117,7 +117,10 @@ _PERIOD_NOUNS: dict[str, Period] = {
     "hour": "hour",
 }
 _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
-_CLAUSE_END = re.compile(r"[.;!?\n]|,\s")
+# The next _WORD before the end of the clause (one of .;!?, a line break, or a comma and a
+# space): what comes first is skipped unless it starts a word or ends the clause, so
+# that a word is found with one match.
+_NEXT_WORD = re.compile(r"(?:[^a-z:=\d₹$.;!?\n,]|,(?!\s))*([a-z][a-z'’]*|[:=]|[\d₹$])")
 _V = TypeVar("_V")
 
 
@@ -144,6 +147,7 @@ _LEFT_GO_ON = _forms(_LEFT_LINK | _APPROX_LAST)  # what the leftward search pass
 _APPROX_AFTER_BY_FIRST: dict[str, list[tuple[str, str]]] = {}
 for _phrase, _cls in _APPROX_AFTER:
     _APPROX_AFTER_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _cls))
+_APPROX_FIRST = frozenset(_APPROX_AFTER_BY_FIRST)
 _FIELD = {name: index for index, name in enumerate(Fact._fields)}
 _VALUE_AT, _PERIOD_AT, _ROLE_AT, _APPROX_AT = (
     _FIELD[name] for name in ("value", "period", "role", "approx")
@@ -159,8 +163,14 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
         if kind != "money" and kind != "quantity" and kind != "percent":
             continue
         start, end = fact[2], fact[3]
-        approx = _approximator(low, start) if start and low[start - 1] == " " else None
-        if approx is None and low[end : end + 1] == " ":
+        approx = None
+        if start and low[start - 1] == " ":
+            # the word before (in the 24 characters before): no call unless it may end one
+            floor = max(0, start - 24)
+            space = low.rfind(" ", floor, start - 1)
+            if low[(space + 1 if space >= 0 else floor) : start - 1] in _APPROX_BY_LAST:
+                approx = _approximator(low, start)
+        if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
             approx = _approximator_after(low, end + 1)
         role = period = None
         if kind == "money":
@@ -223,18 +233,18 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     it (``monthly rent``). The words of the clause are read as the rules engine's
     misspellings correct them (through the ``_forms`` lookups)."""
     limit = end + 40
-    stop = _CLAUSE_END.search(low, end, limit)
-    if stop is not None:
-        limit = stop.start()
-    count = 0
-    for match in _WORD.finditer(low, end, limit):
-        word = match.group()
+    position = end
+    for _ in range(4):
+        match = _NEXT_WORD.match(low, position, limit)
+        if match is None:
+            break
+        word = match.group(1)
         role = _ROLE_OF.get(word)
         if role is not None:
             return role, None
-        count += 1
-        if count == 4 or word not in _RIGHT_LINK_FORMS:
+        if word not in _RIGHT_LINK_FORMS:
             break
+        position = match.end()
     begin = max(0, start - 48)
     left = low[begin:start]
     cut = max(
@@ -512,7 +522,9 @@ def entity_fact(text: str, start: int, end: int) -> Fact:
 
 # Five or more digits standing alone (an account, phone or reference number), led by up
 # to four capitals (SR4456123); masked numbers (XXXX1234, ****1234) are found apart.
-_IDENTIFIER = re.compile(r"\d{5,}")
+# (led by its first digit: a digit after a digit fails at once, as \d{5,} can only match
+# from the first digit of a run)
+_IDENTIFIER = re.compile(r"\d(?<!\d\d)\d{4,}")
 _MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z])")
 _ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
 
