@@ -228,3 +228,58 @@ def test_generated_texts_extract_as_before(text: str) -> None:
 @given(st.text(max_size=60))
 def test_arbitrary_text_extracts_as_before(text: str) -> None:
     _same(text)
+
+
+CUES = [
+    "₹5",
+    "Rs 5",
+    "Rs.5",
+    "ARs 5",
+    "INR",
+    "XINR",
+    "lakh",
+    "Lakhs",
+    "blakh",
+    "lacs",
+    "Lac",
+    "crore",
+    "Crores",
+    "5 cr",
+    "5Cr",
+    "5 crx",
+    "LPA",
+    "LPAs",
+    "CTC",
+    "xCTC",
+    "$",
+    "USD",
+    "dollar",
+    "Dollars",
+    "adollar",
+    "Mumbai",
+    "New Delhi",
+    "Delhiite",
+    "India",
+    "Indiana",
+    "Indore",
+    "Goa",
+    "Goan",
+    "3/4/2024",
+    "_Mumbai",
+    "é",
+    "٣ cr",
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.one_of(st.sampled_from(CUES), st.text(max_size=3)), max_size=8),
+    st.lists(st.sampled_from(["", " ", ".", "-", "\n", "_"]), min_size=8, max_size=8),
+)
+def test_the_date_reading_is_as_before(parts: list[str], seps: list[str]) -> None:
+    from fact_oracle.context import date_reading as oracle_reading
+
+    from guisekit.facts.context import date_reading
+
+    text = "".join(p + s for p, s in zip(parts, seps, strict=False))
+    assert date_reading(text, "auto") == oracle_reading(text, "auto"), text

@@ -28,6 +28,7 @@ from typing import TypeVar
 
 from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
 from guisekit.facts.model import Fact, Period
+from guisekit.facts.scan import trie
 from guisekit.resources import read_lines, read_table, read_yaml
 
 __all__ = [
@@ -568,19 +569,38 @@ def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
 
 # --- date reading ----------------------------------------------------------------------------
 
+# Whether a text has Indian (or US) money, found with a scan led by a character class
+# (which CPython skips to at once), each alternative checking its \b after its first
+# character: ₹, Rs 5, INR, lakh(s), lac(s), crore(s), 5 cr, LPA, CTC.
 _INDIAN = re.compile(
-    r"₹|\bRs\.?\s?\d|\bINR\b|\b[lL]akhs?\b|\b[lL]acs?\b|\b[cC]rores?\b|\d\s?[cC]r\b|\bLPA\b|\bCTC\b"
+    r"[₹RILlCc\d](?:(?<=₹)|(?<=R)(?<!\w.)s\.?\s?\d|(?<=I)(?<!\w.)NR\b"
+    r"|(?<=[lL])(?<!\w.)(?:akhs?|acs?)\b|(?<=[cC])(?<!\w.)rores?\b|(?<=\d)\s?[cC]r\b"
+    r"|(?<=L)(?<!\w.)PA\b|(?<=C)(?<!\w.)TC\b)"
 )
-_US = re.compile(r"\$|\bUSD\b|\b[dD]ollars?\b")
+_US_WORD = re.compile(r"[UdD](?:(?<=U)(?<!\w.)SD\b|(?<=[dD])(?<!\w.)ollars?\b)")  # USD, dollar(s)
+
+
+def _place_scan(places: list[str]) -> re.Pattern[str]:
+    """Any of ``places`` as a whole word (``\bPLACE\b``; each starts and ends with a
+    letter), as one scan led by the places' first letters."""
+    if not all(place[:1].isalpha() and place[-1:].isalpha() for place in places):
+        raise RuntimeError("facts/indian_places.txt: each place must start and end with a letter")
+    by_first: dict[str, list[str]] = {}
+    for place in places:
+        by_first.setdefault(place[0], []).append(place[1:])
+    return re.compile(
+        "|".join(
+            re.escape(first) + r"(?<!\w.)" + trie(rests) + r"\b"
+            for first, rests in by_first.items()
+        )
+    )
+
+
+_PLACE_SCAN = _place_scan(_PLACES)
 
 
 def _indian(text: str) -> bool:
-    if _INDIAN.search(text) is not None:
-        return True
-    return any(
-        place in text and re.search(rf"\b{re.escape(place)}\b", text) is not None
-        for place in _PLACES
-    )
+    return _INDIAN.search(text) is not None or _PLACE_SCAN.search(text) is not None
 
 
 def date_reading(text: str, order: str) -> str:
@@ -588,7 +608,7 @@ def date_reading(text: str, order: str) -> str:
     if order != "auto":
         return order
     indian = _indian(text)
-    us = _US.search(text) is not None
+    us = "$" in text or _US_WORD.search(text) is not None
     if indian and not us:
         return "dmy"
     if us and not indian:

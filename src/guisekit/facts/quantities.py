@@ -12,7 +12,6 @@ also use (so what one writes the other reads).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from decimal import Decimal
 
 from guisekit.facts.build import (
@@ -28,7 +27,7 @@ from guisekit.facts.build import (
 )
 from guisekit.facts.model import canonical_decimal
 from guisekit.facts.numbers import NUMBER_WORDS, SCALE_WORDS, parse_words
-from guisekit.facts.scan import _P_N, _P_OK, _P_PP
+from guisekit.facts.scan import _P_N, _P_OK, _P_PP, trie
 from guisekit.resources import read_table
 
 __all__ = ["percent_match", "quantities"]
@@ -36,30 +35,7 @@ __all__ = ["percent_match", "quantities"]
 UNITS: dict[str, str] = {row[0]: row[1] for row in read_table("facts/units.tsv", ("word", "unit"))}
 
 
-def _trie(words: Iterable[str]) -> str:
-    """An alternation of ``words`` as a tree of their letters, longer words tried first
-    at each branch: it matches what ``longest|...|shortest`` matches (the words that
-    match at a position are prefixes of one another, so one path holds them all), but
-    CPython's ``re`` tries one branch per letter instead of every word in turn."""
-    tree: dict[str, dict] = {}  # type: ignore[type-arg]
-    for word in words:
-        node = tree
-        for ch in word:
-            node = node.setdefault(ch, {})
-        node[""] = {}
-
-    def emit(node: dict) -> str:  # type: ignore[type-arg]
-        branches = [re.escape(ch) + emit(child) for ch, child in node.items() if ch]
-        if not branches:
-            return ""
-        if "" in node:
-            return "(?:" + "|".join(branches) + "|)"
-        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-
-    return emit(tree)
-
-
-_UNIT_ALT = _trie(UNITS)
+_UNIT_ALT = trie(UNITS)
 # At most one word between: an adjective ("3 late fees") or an amount ("three $36 fees"),
 # not a function word ("12 of the payments" is not "12 payments").
 _BETWEEN = (
