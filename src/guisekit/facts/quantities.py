@@ -66,14 +66,10 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 # The words a match can start with (the number words of numbers.py; plurals are found
 # from their singular).
 _FIRST_WORDS = sorted(NUMBER_WORDS - {"a", "and"}) + list(_TIMES)
-# What is looked up: the first words less those that start with another of them (where
-# "fourteen" starts, "four" does; a position where no match starts only costs a failed
-# match), so each word start is found by one look-up.
-_LOOKUPS = [
-    word
-    for word in _FIRST_WORDS
-    if not any(word != other and word.startswith(other) for other in _FIRST_WORDS)
-]
+_FIRST_WORD = re.compile(trie(_FIRST_WORDS))
+# a character that is no ASCII letter before a first word (the scan's matches are that
+# character alone, so they never hide one another; a non-ASCII letter is checked after)
+_BEFORE_FIRST_WORD = re.compile(f"[^a-z](?={_FIRST_WORD.pattern})")
 _INDIAN_WORDS = frozenset(("lakh", "lakhs", "lac", "lacs", "crore", "crores"))
 
 
@@ -177,19 +173,17 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
 
 
 def _word_matches(low: str) -> list[re.Match[str]]:
-    """What scanning ``low`` with _WORD_QUANTITY finds at word starts, found faster: each
-    number word is looked up with str.find (a regex led by an alternation of words is
-    tried at nearly every character), and the pattern is matched there."""
-    starts = []
-    for word in _LOOKUPS:
-        position = low.find(word)
-        while position >= 0:
-            if not position or not low[position - 1].isalpha():
-                starts.append(position)
-            position = low.find(word, position + 1)
+    """What scanning ``low`` with _WORD_QUANTITY finds at word starts, found faster: the
+    starts of number words are found with one scan led by the character before them
+    (a regex led by an alternation of words is tried at nearly every character), and the
+    pattern is matched there."""
+    starts = [0] if _FIRST_WORD.match(low) else []
+    for before in _BEFORE_FIRST_WORD.finditer(low):
+        position = before.end()
+        if not low[position - 1].isalpha():
+            starts.append(position)
     if not starts:
         return []
-    starts.sort()
     found = []
     last_end = -1
     for position in starts:
