@@ -122,6 +122,9 @@ _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
 # space): what comes first is skipped unless it starts a word or ends the clause, so
 # that a word is found with one match.
 _NEXT_WORD = re.compile(r"(?:[^a-z:=\d₹$.;!?\n,]|,(?!\s))*([a-z][a-z'’]*|[:=]|[\d₹$])")
+# The last clause end before an amount (in the 48 characters before it): the words of
+# the clause start after it (after the comma of ", ").
+_LAST_MARK = re.compile(r"(?s:.*)(?:[.;!?\n]|,(?= ))")
 _V = TypeVar("_V")
 
 
@@ -247,16 +250,8 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
             break
         position = match.end()
     begin = max(0, start - 48)
-    left = low[begin:start]
-    cut = max(
-        left.rfind("."),
-        left.rfind(";"),
-        left.rfind("!"),
-        left.rfind("?"),
-        left.rfind("\n"),
-        left.rfind(", "),
-    )
-    words = _WORD.findall(low, begin + cut + 1, start)
+    mark = _LAST_MARK.match(low, begin, start)
+    words = _WORD.findall(low, begin if mark is None else mark.end(), start)
     role = None
     period: Period | None = None
     index = len(words)
