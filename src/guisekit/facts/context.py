@@ -314,9 +314,7 @@ _BARE = sorted(
 # Negators that start with "n" (and "n't") in one scan led by the literal "n"; bare
 # contractions from their "nt" ending; the rest, rare words, with str.find.
 _N_NEGATOR = re.compile(
-    "n(?:"
-    + "|".join(sorted((w[1:] for w in _NEGATORS if w.startswith("n")), key=len, reverse=True))
-    + r"|['’]t)(?![\w'’])"
+    "n(?:" + trie(w[1:] for w in _NEGATORS if w.startswith("n")) + r"|['’]t)(?![\w'’])"
 )
 _NT = re.compile(r"nt(?![\w'’])")
 _BARE_SET = frozenset(_BARE)
