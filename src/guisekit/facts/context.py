@@ -23,7 +23,7 @@ Everything here is deterministic and offline, read from the lists in ``lexicons/
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
@@ -573,7 +573,7 @@ _INDIAN = re.compile(
 _US_WORD = re.compile(r"[UdD](?:(?<=U)(?<!\w.)SD\b|(?<=[dD])(?<!\w.)ollars?\b)")  # USD, dollar(s)
 
 
-def _place_scan(places: list[str]) -> re.Pattern[str]:
+def _place_scan(places: Sequence[str]) -> re.Pattern[str]:
     """Any of ``places`` as a whole word (``\bPLACE\b``; each starts and ends with a
     letter), as one scan led by the places' first letters."""
     if not all(place[:1].isalpha() and place[-1:].isalpha() for place in places):
