@@ -4,11 +4,11 @@ identifiers.
 
 The families live in their own modules: :mod:`.scan` (the scanning patterns), :mod:`.money`,
 :mod:`.dates`, :mod:`.quantities` (percentages and counts), :mod:`.context` (approximators,
-roles, negation, entities, identifiers) and :mod:`.resolve` (one fact per span). This module
-runs them in order. Written with :mod:`re` alone, on purpose: the surveyed libraries either
+roles), :mod:`.negation`, :mod:`.entities` (names, identifiers) and :mod:`.resolve` (one
+fact per span). This module runs them in order. Written with :mod:`re` alone, on purpose: the surveyed libraries either
 miss Indian formats (lakh, crore, LPA, 12,00,000), average ranges, resolve dates against
-today, or (spaCy's matcher and NER) need a tokenizer pass that costs more than the whole
-extraction (``benchmarks/bench_facts.py`` keeps it faster than spaCy's blank tokenizer).
+today, or (spaCy's matcher and NER) need a tokenizer pass, which on its own costs about as much as
+the whole extraction (``benchmarks/bench_facts.py`` times the two).
 Candidates from all families are resolved by priority (money > date > percent > redaction
 > year > relative date > quantity > identifier) so that a span is claimed by one fact
 only: the year in ``March 14, 2023`` is part of the date, the digits in ``$2020`` are money.
@@ -24,14 +24,7 @@ from decimal import getcontext
 from operator import attrgetter, itemgetter
 
 from guisekit.facts.build import Candidate
-from guisekit.facts.context import (
-    bind,
-    date_reading,
-    entity_fact,
-    entity_spans,
-    identifiers,
-    negations,
-)
+from guisekit.facts.context import bind, date_reading
 from guisekit.facts.dates import (
     date_match,
     redactions,
@@ -39,6 +32,7 @@ from guisekit.facts.dates import (
     relatives_lower,
     year_candidate,
 )
+from guisekit.facts.entities import entity_fact, entity_spans, identifiers
 from guisekit.facts.model import Fact
 from guisekit.facts.money import (
     _money_match,
@@ -46,6 +40,7 @@ from guisekit.facts.money import (
     _money_words,
     _money_words_lower,
 )
+from guisekit.facts.negation import negations
 from guisekit.facts.policy import DateOrder
 from guisekit.facts.quantities import percent_match, quantities
 from guisekit.facts.resolve import resolve

@@ -75,6 +75,7 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 
+
 def trie(words: Iterable[str]) -> str:
     """An alternation of ``words`` as a tree of their letters, longer words tried first
     at each branch: it matches what ``longest|...|shortest`` matches (the words that
