@@ -2,13 +2,14 @@
 dates, bare years, relative dates, redaction tokens, quantities, negators, entities and
 identifiers.
 
-The families live in their own modules: :mod:`.scan` (the scanning patterns), :mod:`.money`,
-:mod:`.dates`, :mod:`.quantities` (percentages and counts), :mod:`.context` (approximators,
-roles), :mod:`.negation`, :mod:`.entities` (names, identifiers) and :mod:`.resolve` (one
-fact per span). This module runs them in order. Written with :mod:`re` alone, on purpose: the surveyed libraries either
-miss Indian formats (lakh, crore, LPA, 12,00,000), average ranges, resolve dates against
-today, or (spaCy's matcher and NER) need a tokenizer pass, which on its own costs about as much as
-the whole extraction (``benchmarks/bench_facts.py`` times the two).
+The families live in their own modules: :mod:`.scan` (the scanning patterns),
+:mod:`.money`, :mod:`.dates`, :mod:`.quantities` (percentages and counts), :mod:`.context`
+(approximators, roles), :mod:`.negation`, :mod:`.entities` (names, identifiers) and
+:mod:`.resolve` (one fact per span). This module runs them in order. Written with
+:mod:`re` alone, on purpose: the surveyed libraries either miss Indian formats (lakh,
+crore, LPA, 12,00,000), average ranges, resolve dates against today, or (spaCy's matcher
+and NER) need a tokenizer pass, which on its own costs about as much as the whole
+extraction (``benchmarks/bench_facts.py`` times the two).
 Candidates from all families are resolved by priority (money > date > percent > redaction
 > year > relative date > quantity > identifier) so that a span is claimed by one fact
 only: the year in ``March 14, 2023`` is part of the date, the digits in ``$2020`` are money.
