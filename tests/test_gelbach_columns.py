@@ -21,6 +21,7 @@ from guisekit.errors import GuisekitError
 from guisekit.gelbach import FocalContrast, GelbachData
 from guisekit.gelbach import columns as columnar
 
+FIXTURE = [HealthCheck.function_scoped_fixture]
 ABSENT = object()  # a key left out of a JSON line
 LEVELS = st.sampled_from(["college", "high_school", "phd", "", "  ", None, ABSENT])
 NUMBER = st.one_of(
@@ -118,7 +119,7 @@ def _same(a: GelbachData | str, b: GelbachData | str) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE)
 @given(
     rows=tables(),
     controls=st.sampled_from([(), ("age",)]),
@@ -147,7 +148,7 @@ def test_columns_and_rows_agree_on_any_table(
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=FIXTURE)
 @given(rows=tables(CLEAN), controls=st.sampled_from([(), ("age",)]))
 def test_clean_tables_take_the_columnar_path(
     tmp_path: Path, fmt: str, rows: list[dict[str, Any]], controls: tuple[str, ...]
@@ -177,7 +178,7 @@ def decisions(draw: st.DrawFn, ids: int) -> list[dict[str, Any]]:
     ]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE)
 @given(data=st.data(), outcome=st.sampled_from(["outcome", "label=approve"]))
 def test_decisions_join_agrees_with_the_row_join(
     tmp_path: Path, data: st.DataObject, outcome: str

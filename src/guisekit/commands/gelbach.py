@@ -279,9 +279,15 @@ def _load(
         if constant:
             err.print(f"constant within every source, left out: {', '.join(constant)}")
             families = {n: f for n, f in families.items() if n not in constant}
-    options = {"outcome": outcome, "focal": contrast, "families": families}
     if columnar is not None:
-        table = from_table(columnar, source=source_column, controls=controls, **options)
+        table = from_table(
+            columnar,
+            outcome=outcome,
+            focal=contrast,
+            families=families,
+            source=source_column,
+            controls=controls,
+        )
         if table is not None:
             return table
     if columnar is not None:  # a value the row path must judge
@@ -289,7 +295,14 @@ def _load(
     # JSONL tables leave persona columns out of non-persona rows: those rows are outside
     # the contrast (and miss their controls), not malformed
     rows = [{focal_column: None, **dict.fromkeys(controls), **row} for row in rows]
-    return GelbachData.from_rows(rows, source=source_column, controls=controls, **options)
+    return GelbachData.from_rows(
+        rows,
+        outcome=outcome,
+        focal=contrast,
+        families=families,
+        source=source_column,
+        controls=controls,
+    )
 
 
 def _read_rows(
@@ -311,17 +324,15 @@ def _read_columnar(
 ) -> pa.Table | None:
     """The data (joined to the decisions) as one pyarrow table, or ``None`` where the row
     reader must read it (no pyarrow, or a file only the row reader reads exactly)."""
-    from guisekit.gelbach.columns import has_nulls, join_decisions_table, read_table
+    from guisekit.gelbach.columns import join_decisions_table, read_table
 
     table = read_table(data)
     if table is None:
         return None
-    jsonl = data.suffix.lower() in (".jsonl", ".ndjson")
     if decisions is None:
-        # a JSONL line without the outcome key is refused by the row reader, not missing
-        if outcome not in table.column_names or (jsonl and has_nulls(table, [outcome])):
-            return None
-        return table
+        # a JSONL line without the outcome key reads as a missing outcome (the row reader
+        # refused it); a file without the column at all is the row reader's to name
+        return table if outcome in table.column_names else None
     answers = read_table(decisions)
     if answers is None:
         return None

@@ -12,9 +12,11 @@ a non-number, a type pyarrow cannot read, a key absent from one JSON line) they 
 raises its one-line error naming the row and column. So a bad file gets the same message
 as before, and only clean files take the fast path.
 
-One difference, by design: in a JSONL table, an attribute key absent from some lines (not
-from the whole file) reads as a missing value, like an explicit ``null``, and the row is
-left out and counted; the row path refused such a file.
+One difference, by design: in a JSONL table, an outcome or attribute key absent from some
+lines (not from the whole file) reads as a missing value, like an explicit ``null``, and
+the row is left out and counted; the row path refused such a file. pyarrow reads both as
+null, and refusing every null would send every attribute table with a refused variant
+down the slow path.
 """
 
 from __future__ import annotations
@@ -162,9 +164,13 @@ def _numbers(values: pa.Array, rows: np.ndarray) -> np.ndarray | None:
     if rows.size == 0:
         return np.empty(0, dtype=np.float64)
     kind = values.type
-    if not (_is_string(kind) or pa.types.is_integer(kind) or pa.types.is_floating(kind)):
-        if not pa.types.is_boolean(kind):
-            return None
+    if not (
+        _is_string(kind)
+        or pa.types.is_integer(kind)
+        or pa.types.is_floating(kind)
+        or pa.types.is_boolean(kind)
+    ):
+        return None
     chosen = values.take(pa.array(rows, type=pa.int64()))
     try:
         converted = pc.cast(chosen, pa.float64(), safe=True)
@@ -229,17 +235,17 @@ def from_table(
         missing |= _missing(_column(table, name))
     missing &= ~outside
     rows = np.flatnonzero(~outside & ~missing)
-    columns = [_numbers(_column(table, name), rows) for name in numeric]
-    if any(column is None for column in columns):
-        return None
+    columns = []
+    for name in numeric:
+        parsed = _numbers(_column(table, name), rows)
+        if parsed is None:
+            return None
+        columns.append(parsed)
     if focal.levels:
         _check_levels_seen(seen, focal)
         chosen = level_codes[rows]
         x1 = np.column_stack(
-            [
-                chosen == (level_names.index(lv) if lv in level_names else -2)
-                for lv in focal.levels
-            ]
+            [chosen == (level_names.index(lv) if lv in level_names else -2) for lv in focal.levels]
         ).astype(np.float64)
     else:
         x1_values = _numbers(_column(table, focal.column), rows)
@@ -250,7 +256,7 @@ def from_table(
     dummies, dummy_names = _control_dummies(control_codes, controls, rows)
     y, *attributes = columns
     return GelbachData(
-        y=y,  # type: ignore[arg-type]
+        y=y,
         focal=x1.reshape(rows.size, len(focal.names())),
         attributes=np.column_stack(attributes).reshape(rows.size, len(families)),
         sources=codes,
@@ -323,9 +329,7 @@ def constant_within_sources(
     return constant
 
 
-def join_decisions_table(
-    table: pa.Table, decisions: pa.Table, outcome: str
-) -> pa.Table | None:
+def join_decisions_table(table: pa.Table, decisions: pa.Table, outcome: str) -> pa.Table | None:
     """The attribute table with the decisions' mean ``outcome`` per ``variant_id`` as a
     column (null where a variant has no usable decision), as the command's
     ``join_decisions`` does row by row; ``None`` when the row version must decide."""
