@@ -269,8 +269,17 @@ def test_program_pairs_report(program: str, tmp_path: Path) -> None:
     assert all({"id", "verdict"} <= set(row) for row in rows)
     verdicts = {row["id"]: row["verdict"] for row in rows}
     assert verdicts == _expected_verdicts()
+    # with --report only the pairs that did not pass are printed; --show all prints all
     for pair_id, verdict in verdicts.items():
-        assert f"{pair_id} │ {verdict}" in done.stdout
+        assert (f"{pair_id} │ {verdict}" in done.stdout) == (verdict != "pass"), pair_id
+    every = _run(
+        program, "check-facts", "--pairs", "examples/data/pairs.jsonl", "--report", report,
+        "--overwrite", "--show", "all",
+    )  # fmt: skip
+    assert every.returncode == 1, every.stderr
+    for pair_id, verdict in verdicts.items():
+        assert f"{pair_id} │ {verdict}" in every.stdout
+    assert "16 pairs: 9 pass, 1 warn, 6 fail" in every.stdout
 
 
 SAME_ARGS = [

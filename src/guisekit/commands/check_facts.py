@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
@@ -60,6 +60,13 @@ def check_facts_command(
         ),
     ] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
+    show: Annotated[
+        Literal["auto", "all", "failures"],
+        typer.Option(
+            help="Pairs printed: all, or failures (those that did not pass) and the totals; "
+            "auto: failures when --report is given (the report has every pair), else all."
+        ),
+    ] = "auto",
     max_chars: Annotated[int, typer.Option(help="Longest text accepted.")] = DEFAULT_MAX_CHARS,
     fail_on: Annotated[
         str,
@@ -91,6 +98,9 @@ def check_facts_command(
         guisekit check-facts "CTC 12-15 LPA" "CTC 12-18 LPA"
 
         guisekit check-facts --pairs examples/data/pairs.jsonl --report out/pairs-facts.jsonl
+
+    With --report, only the pairs that did not pass are printed (then the totals);
+    --show all prints every pair.
     """
     from guisekit.facts import SeverityPolicy, check_facts
     from guisekit.outputs import refuse_same_path
@@ -137,7 +147,9 @@ def check_facts_command(
         write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
     if len(results) == 1:
         _print_facts(results[0][1])
-    _print_results(results)
+    if show == "auto":
+        show = "all" if report is None else "failures"
+    _print_results(results, only_failures=show == "failures")
     if report is not None:
         err.print(f"report written to {report}")
     raise typer.Exit(1 if any(not res.passed for _, res in results) else 0)
@@ -163,14 +175,20 @@ def _print_facts(result: FactCheckResult) -> None:
     out.print(table)
 
 
-def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
+def _print_results(
+    results: list[tuple[str, FactCheckResult]], *, only_failures: bool = False
+) -> None:
+    """One row per pair (with ``only_failures``, per pair that did not pass: a report file
+    holds the rest, and a 100k-row table costs more than the checks), then the totals."""
     from rich.table import Table
 
-    table = Table(title="Exact fact check", show_lines=False)
+    title = "Exact fact check" + (": pairs that did not pass" if only_failures else "")
+    table = Table(title=title, show_lines=False)
     for column in ("pair", "verdict", "facts A", "facts B", "discrepancies"):
         table.add_column(column)
     colours = {"pass": "green", "warn": "yellow", "fail": "red"}
-    for pair_id, res in results:
+    shown = [(p, r) for p, r in results if r.verdict != "pass"] if only_failures else results
+    for pair_id, res in shown:
         found = "; ".join(f"{d.severity}: {d.describe()}" for d in res.discrepancies) or "-"
         table.add_row(
             pair_id,
@@ -179,7 +197,8 @@ def _print_results(results: list[tuple[str, FactCheckResult]]) -> None:
             str(len(res.rewrite_facts)),
             found,
         )
-    out.print(table)
+    if shown:
+        out.print(table)
     counts = {v: sum(1 for _, r in results if r.verdict == v) for v in colours}
     out.print(
         f"{len(results)} pairs: {counts['pass']} pass, {counts['warn']} warn, {counts['fail']} fail"
