@@ -71,6 +71,14 @@ def attributes_command(
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
     overwrite: Annotated[bool, typer.Option(help="Replace existing outputs.")] = False,
     max_error_rate: MaxErrorRate = 0.0,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Processes for the objective measures (default: the usable cores); the "
+            "table is the same for any number.",
+        ),
+    ] = None,
 ) -> None:
     """Measure the style attributes of every variant, one row per variant.
 
@@ -103,16 +111,13 @@ def attributes_command(
     require("attributes", feature="guisekit attributes")
     if engine == "llm":
         require("llm", feature="guisekit attributes --engine llm")
-    from guisekit.attributes import (
-        attribute_rows,
-        load_attribute_set,
-        measurable_text,
-        objective_measurements,
-    )
+    from guisekit.attributes import attribute_rows, load_attribute_set, measurable_text
     from guisekit.console import err
     from guisekit.errors import ConfigError, OutputError
     from guisekit.llm.refs import parse_model
     from guisekit.outputs import refuse_same_path
+    from guisekit.parallel import chunked, usable_cores
+    from guisekit.stages import MEASURE_CHUNK, measure_chunk, run_chunks
     from guisekit.tables import read_rows, write_rows
 
     if engine == "llm" and model is None:
@@ -137,7 +142,9 @@ def attributes_command(
     ]
     texts = [measurable_text(row, text_column=text_column) for row in rows]
     err.print(f"measuring {sum(t is not None for t in texts)} of {len(rows)} variants")
-    objective = objective_measurements(texts)
+    objective = run_chunks(
+        measure_chunk, list(chunked(texts, MEASURE_CHUNK)), workers=workers or usable_cores()
+    )
     scored, failures = (
         _llm_scores(
             texts,

@@ -60,6 +60,14 @@ def check_facts_command(
         ),
     ] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing report.")] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Processes checking --pairs (default: the usable cores); the output is "
+            "the same for any number.",
+        ),
+    ] = None,
     show: Annotated[
         Literal["auto", "all", "failures"],
         typer.Option(
@@ -102,8 +110,10 @@ def check_facts_command(
     With --report, only the pairs that did not pass are printed (then the totals);
     --show all prints every pair.
     """
-    from guisekit.facts import SeverityPolicy, check_facts
+    from guisekit.facts import SeverityPolicy
     from guisekit.outputs import refuse_same_path
+    from guisekit.parallel import chunked, usable_cores
+    from guisekit.stages import CHECK_CHUNK, check_pairs_chunk, run_chunks
     from guisekit.tables import read_rows, write_rows
 
     if fail_on not in ("warn", "fail"):
@@ -141,7 +151,11 @@ def check_facts_command(
         raise InputError(
             "nothing to check", hint="give ORIGINAL and REWRITE, or --pairs FILE (see --help)"
         )
-    results = [(pair_id, check_facts(a, b, policy)) for pair_id, a, b in items]
+    results = run_chunks(
+        check_pairs_chunk,
+        [(policy, chunk) for chunk in chunked(items, CHECK_CHUNK)],
+        workers=workers or usable_cores(),
+    )
     refuse_same_path(report, pairs)
     if report is not None:
         write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
