@@ -97,3 +97,35 @@ def test_an_occupied_output_folder_is_refused(client: object, tmp_path: Path) ->
     with pytest.raises(OutputError, match=r"already holds part-00000\.parquet"):
         distributed.check_pairs(client, tmp_path / "parts", tmp_path / "out")
     assert (tmp_path / "out" / "part-00000.parquet").read_text(encoding="utf-8") == "keep"
+
+
+def test_corpus_on_a_local_cluster_equals_the_local_pool(tmp_path: Path) -> None:
+    """2,000 sources: the corpus of ``guisekit corpus --workers 2`` (the local pool) and of
+    a freshly started local Dask cluster, byte for byte; the cluster is then shut down."""
+    sources = _lines(ROOT / "examples/data/complaints.jsonl")
+    path = tmp_path / "sources.jsonl"
+    with path.open("w", encoding="utf-8") as handle:
+        for i in range(2000):
+            source = sources[i % len(sources)]
+            handle.write(json.dumps({"id": f"s{i:04d}", "text": source["text"]}) + "\n")
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        f"sources: {{path: {path}}}\nseed: 3\n"
+        "transforms:\n  - transform: identity\n  - transform: hedge\n    direction: hedged\n"
+        "output: {dir: local, format: jsonl}\n",
+        encoding="utf-8",
+    )
+    done = RUNNER.invoke(app, ["corpus", str(config), "--workers", "2", "--chunk-size", "500"])
+    assert done.exit_code == 0, done.output
+    cluster = distributed.connect(workers=2)
+    try:
+        written = distributed.run_corpus(cluster, config, tmp_path / "dask", chunk_size=500)
+    finally:
+        distributed.close(cluster)
+    assert cluster.status == "closed"
+    for name in ("corpus.jsonl", "fact_report.jsonl"):
+        local = (tmp_path / "local" / name).read_bytes()
+        assert (tmp_path / "dask" / name).read_bytes() == local, name
+    rows = _lines(tmp_path / "dask" / "corpus.jsonl")
+    assert len(rows) == 4000 and rows[0]["source_id"] == "s0000"
+    assert written.statuses.get("ok", 0) == 4000
