@@ -16,11 +16,11 @@ so the rows are the same bytes as a local run's.
   the cluster, and the rows stream back, in order, into the same output set a local run
   writes (``corpus_chunk`` returns finished rows, so only rows cross the network).
 
-Why Dask and not Ray Data: ``distributed`` is pure Python (its wheels and dependencies
-come to about 10 MB, against some 70 MB of compiled code for Ray), installs wherever
-guisekit does, and its ``LocalCluster`` gives a real multi-process cluster on a laptop for
-tests; our chunks are plain picklable values, so we need a task map, not a dataframe
-engine.
+Why Dask and not Ray Data: ``distributed`` is Python (36 MB installed with dask and its
+dependencies, of which only msgpack and psutil are compiled), while Ray ships a compiled
+C++ core in much larger wheels; it installs wherever guisekit does, and its
+``LocalCluster`` gives a real multi-process cluster on a laptop for tests. Our chunks are
+plain picklable values, so we need a task map, not a dataframe engine.
 
 LLM stages do not run here: they scale through batch APIs and self-hosted servers, with
 one runner per process.
