@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from guisekit.corpus.rows import variant_row
 from guisekit.corpus.run import RunResult, as_intended
 from guisekit.outputs import OutputSet
 from guisekit.tables import Format, read_rows, write_rows
-from guisekit.transforms import entry_of, label_of
+from guisekit.transforms import label_of
 
 __all__ = ["export_run", "fact_rows", "variant_rows"]
 
@@ -23,36 +24,8 @@ OUTPUT_NAMES = ("corpus", "fact_report", "summary")
 
 
 def variant_rows(result: RunResult) -> list[dict[str, Any]]:
-    """One flat row per variant, persona levels as their own columns."""
-    rows = []
-    for variant in result.variants:
-        spec = variant.spec
-        row: dict[str, Any] = {
-            "source_id": variant.source_id,
-            "variant_id": variant.variant_id,
-            "transform": label_of(spec),
-            "spec": spec.model_dump(mode="json"),
-            "status": variant.status,
-            "reason": variant.reason,
-            "text": variant.text,
-        }
-        columns = entry_of(spec).columns
-        if columns is not None:
-            row.update(columns(spec))
-        provenance = variant.provenance
-        row.update(
-            engine=provenance.engine,
-            model=provenance.model,
-            seed=provenance.seed,
-            n_edits=len(provenance.edits),
-            edits=[e.model_dump() for e in provenance.edits],
-            params=provenance.params,
-            # transform-specific record: for Hinglish the per-word language tags, the
-            # per-sentence conversion record and the validation result
-            details=provenance.details,
-        )
-        rows.append(row)
-    return rows
+    """One flat row per variant (see :func:`~guisekit.corpus.rows.variant_row`)."""
+    return [variant_row(variant) for variant in result.variants]
 
 
 def fact_rows(result: RunResult) -> list[dict[str, Any]]:

@@ -16,8 +16,10 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from guisekit.corpus.plan import Plan
+from guisekit.corpus.rows import variant_row
 from guisekit.engines import Engine, run_engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
+from guisekit.frames import Tabular
 from guisekit.models import Variant
 from guisekit.rules.cues import style_cues
 from guisekit.style import flesch_kincaid_grade
@@ -29,12 +31,29 @@ Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
-class RunResult:
-    """Variants of a run with the exact fact check of each against its source."""
+class RunResult(Tabular):
+    """Variants of a run with the exact fact check of each against its source.
+
+    ``to_frame()`` gives one row per variant, as in ``corpus.jsonl``."""
 
     plan: Plan
     variants: list[Variant]
     checks: list[FactCheckResult | None]
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        return [variant_row(variant) for variant in self.variants]
+
+    def table_title(self) -> str:
+        counts = ", ".join(
+            f"{n} {s}" for s, n in sorted(Counter(v.status for v in self.variants).items())
+        )
+        return (
+            f"corpus: {len(self.variants)} variants of {len(self.plan.sources)} sources"
+            f" ({counts or 'none'})"
+        )
+
+    def table_columns(self) -> list[str]:
+        return ["source_id", "variant_id", "transform", "status", "reason", "text", "n_edits"]
 
     @functools.cached_property
     def summary(self) -> list[dict[str, Any]]:
