@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["METADATA_KEY", "arrow_table", "restore_rows"]
+__all__ = ["METADATA_KEY", "Inexact", "NestedEncoder", "arrow_table", "restore_rows"]
 
 METADATA_KEY = b"guisekit.nested"
 Path_ = tuple[str, ...]
@@ -74,64 +74,181 @@ def _empty_struct(kind: Any) -> bool:
     return False
 
 
-def _native(values: list[Any]) -> tuple[Any, dict[str, Any]] | None:
-    """The Arrow array of a nested column and its fill record, or None when it cannot be
-    stored natively and read back exactly."""
+class Inexact(Exception):
+    """A nested column that would not read back as written (raised while encoding)."""
+
+    def __init__(self, column: str) -> None:
+        super().__init__(column)
+        self.column = column
+
+
+def _infer(values: list[Any]) -> Any:
+    """The Arrow type of a nested column's values, ``"empty"`` for all-empty mappings, or
+    None when Arrow cannot type them (or they need a struct without fields)."""
     import pyarrow as pa
 
     if all(v == {} for v in values):  # Parquet has no struct without fields
-        return pa.nulls(len(values)), {"empty": True}
+        return "empty"
     try:
-        array = pa.array(values)
+        kind = pa.array(values).type
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, OverflowError):
         return None
-    if _empty_struct(array.type):
-        return None
-    patterns: dict[tuple[Path_, ...], int] = {}
-    runs: list[list[int]] = []
-    for original, stored in zip(values, array.to_pylist(), strict=True):
-        filled = _filled(original, stored)
-        if filled is None:
-            return None
-        index = patterns.setdefault(tuple(filled), len(patterns))
-        if runs and runs[-1][0] == index:
-            runs[-1][1] += 1
-        else:
-            runs.append([index, 1])
-    if list(patterns) == [()]:
-        return array, {}
-    return array, {"patterns": [list(map(list, p)) for p in patterns], "runs": runs}
+    return None if _empty_struct(kind) else kind
+
+
+class NestedEncoder:
+    """Encode rows batch by batch into one Arrow schema, nested columns native.
+
+    Feed every batch to :meth:`observe` first (types are widened across batches), then
+    every batch, in order, to :meth:`encode`; :meth:`metadata` is the fill record to
+    store with the file. :meth:`encode` raises :class:`Inexact` naming a column that
+    would not read back as written; mark it with :meth:`as_json` and encode again."""
+
+    def __init__(self, columns: Sequence[str]) -> None:
+        self.columns = list(columns)
+        self.kinds: dict[str, Any] = {}
+        self.json: set[str] = set()
+        self.nested: set[str] = set()
+        self._reset()
+
+    def _reset(self) -> None:
+        self.patterns: dict[str, dict[tuple[Path_, ...], int]] = {}
+        self.runs: dict[str, list[list[int]]] = {}
+
+    def observe(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        import pyarrow as pa
+
+        for column in self.columns:
+            values = [_plain(row.get(column)) for row in rows]
+            if any(isinstance(v, dict | list) for v in values):
+                self.nested.add(column)
+            if column in self.json:
+                continue
+            kind = _infer(values) if column in self.nested else None
+            if column in self.nested and kind is None:
+                self.json.add(column)
+                continue
+            if kind is None:  # scalar: Arrow's own inference
+                try:
+                    kind = pa.array(values).type
+                except (pa.ArrowInvalid, pa.ArrowTypeError):
+                    kind = pa.string()  # let encode raise Arrow's own error
+            self.kinds[column] = self._widen(column, self.kinds.get(column), kind)
+
+    def _widen(self, column: str, old: Any, new: Any) -> Any:
+        import pyarrow as pa
+
+        if old is None or old == new:
+            return new
+        if "empty" in (old, new):
+            self.json.add(column)  # {} beside null or a struct: cannot be told apart
+            return old
+        try:
+            merged = pa.unify_schemas(
+                [pa.schema([("c", old)]), pa.schema([("c", new)])], promote_options="permissive"
+            )
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            if column in self.nested:
+                self.json.add(column)
+                return old
+            raise
+        return merged.field("c").type
+
+    def as_json(self, column: str) -> None:
+        self.json.add(column)
+        self._reset()
+
+    def schema(self) -> Any:
+        import pyarrow as pa
+
+        fields = []
+        for column in self.columns:
+            kind = self.kinds.get(column, pa.null())
+            if column in self.json:
+                kind = pa.string()
+            elif kind == "empty":
+                kind = pa.null()
+            fields.append(pa.field(column, kind))
+        return pa.schema(fields)
+
+    def encode(self, rows: Sequence[Mapping[str, Any]]) -> Any:
+        import pyarrow as pa
+
+        schema = self.schema()
+        data = []
+        for column in self.columns:
+            values = [_plain(row.get(column)) for row in rows]
+            if column in self.json:
+                data.append(
+                    pa.array(
+                        [
+                            None if v is None else json.dumps(v, ensure_ascii=False, sort_keys=True)
+                            for v in values
+                        ],
+                        type=pa.string(),
+                    )
+                )
+            elif self.kinds.get(column) == "empty":
+                data.append(pa.nulls(len(values)))
+            elif column in self.nested:
+                array = pa.array(values, type=schema.field(column).type)
+                self._record(column, values, array.to_pylist())
+                data.append(array)
+            else:
+                data.append(pa.array(values, type=schema.field(column).type))
+        return pa.Table.from_arrays(data, schema=schema)
+
+    def _record(self, column: str, values: list[Any], stored: list[Any]) -> None:
+        patterns = self.patterns.setdefault(column, {})
+        runs = self.runs.setdefault(column, [])
+        for original, back in zip(values, stored, strict=True):
+            filled = _filled(original, back)
+            if filled is None:
+                raise Inexact(column)
+            index = patterns.setdefault(tuple(filled), len(patterns))
+            if runs and runs[-1][0] == index:
+                runs[-1][1] += 1
+            else:
+                runs.append([index, 1])
+
+    def metadata(self) -> dict[bytes, str]:
+        native: dict[str, Any] = {}
+        for column in sorted(self.nested - self.json):
+            if self.kinds.get(column) == "empty":
+                native[column] = {"empty": True}
+                continue
+            patterns = list(self.patterns.get(column, {}))
+            if patterns in ([], [()]):
+                native[column] = {}
+            else:
+                native[column] = {
+                    "patterns": [list(map(list, p)) for p in patterns],
+                    "runs": self.runs[column],
+                }
+        record = {"native": native, "json": sorted(self.json)}
+        return {METADATA_KEY: json.dumps(record)}
 
 
 def arrow_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> Any:
     """A ``pyarrow.Table`` of ``rows``: nested columns native where exact, else JSON."""
-    import pyarrow as pa
-
-    data: dict[str, Any] = {}
-    record: dict[str, Any] = {"native": {}, "json": []}
-    for column in columns:
-        values = [_plain(row.get(column)) for row in rows]
-        if not any(isinstance(v, dict | list) for v in values):
-            data[column] = values
+    encoder = NestedEncoder(columns)
+    encoder.observe(rows)
+    while True:
+        try:
+            table = encoder.encode(rows)
+        except Inexact as exc:
+            encoder.as_json(exc.column)
             continue
-        native = _native(values)
-        if native is None:
-            data[column] = [
-                None if v is None else json.dumps(v, ensure_ascii=False, sort_keys=True)
-                for v in values
-            ]
-            record["json"].append(column)
-        else:
-            data[column], record["native"][column] = native
-    table = pa.table(data) if data else pa.table({})
-    return table.replace_schema_metadata({METADATA_KEY: json.dumps(record)})
+        return table.replace_schema_metadata(encoder.metadata())
 
 
-def restore_rows(table: Any) -> list[dict[str, Any]]:
-    """The rows of a ``pyarrow.Table`` written by :func:`arrow_table`, as written (other
-    Parquet files: as Arrow gives them)."""
+def restore_rows(table: Any, footer: Mapping[bytes, bytes] | None = None) -> list[dict[str, Any]]:
+    """The rows of a ``pyarrow.Table`` written by :func:`arrow_table` or a
+    :class:`NestedEncoder`, as written (other Parquet files: as Arrow gives them).
+    ``footer`` is the file's key-value metadata (where a streamed file keeps the record;
+    ``pyarrow.parquet.read_metadata(path).metadata``)."""
     rows: list[dict[str, Any]] = table.to_pylist()
-    raw = (table.schema.metadata or {}).get(METADATA_KEY)
+    raw = (footer or {}).get(METADATA_KEY) or (table.schema.metadata or {}).get(METADATA_KEY)
     if raw is None:
         return rows
     record = json.loads(raw)

@@ -153,7 +153,8 @@ def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         ) from None
     from guisekit.nested import restore_rows
 
-    yield from enumerate(restore_rows(table), start=1)
+    footer = pq.read_metadata(path).metadata
+    yield from enumerate(restore_rows(table, footer), start=1)
 
 
 def read_rows(
