@@ -440,9 +440,7 @@ class RulesLexicon:
             opener_words=int(data["opener_words"]),
             openers=words("openers"),
             coordinators={str(k): str(v) for k, v in data["coordinators"].items()},
-            formal_coordinators={
-                str(k): str(v) for k, v in data["formal_coordinators"].items()
-            },
+            formal_coordinators={str(k): str(v) for k, v in data["formal_coordinators"].items()},
             subjects=words("subjects"),
             determiners=words("determiners"),
             which_singular=words("which_singular"),

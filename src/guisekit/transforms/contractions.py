@@ -148,7 +148,7 @@ def _previous_word(text: str, start: int) -> str:
 
 
 def _next_words(text: str, end: int, n: int = 4) -> list[str]:
-    words = []
+    words: list[str] = []
     while len(words) < n and (match := _NEXT_WORD.match(text, end)):
         words.append(match.group(1))
         end = match.end()

@@ -138,9 +138,8 @@ def split_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     rules = lex.sentence_split
     text = doc.text
     for b in _boundaries(doc, rules):
-        if b.length < rules.min_words or b.connective not in rules.coordinators:
-            if b.connective != "which" or b.length < rules.min_words:
-                continue
+        if b.length < rules.min_words:
+            continue
         if b.connective == "which":
             verb = b.right[0]
             if verb in rules.which_singular:
