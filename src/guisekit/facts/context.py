@@ -1,5 +1,6 @@
-"""What surrounds a fact, and the facts that are words: approximators and roles bound to
-amounts, negators, entities, identifiers, and whether a text's context is Indian.
+"""What surrounds a fact, and the lists of the facts that are words: approximators and
+roles bound to amounts, and whether a text's context is Indian, here; negators
+(:mod:`.negation`), entities and identifiers (:mod:`.entities`) read their lists from here.
 
 Everything here is deterministic and offline, read from the lists in ``lexicons/facts/``.
 
@@ -23,12 +24,14 @@ Everything here is deterministic and offline, read from the lists in ``lexicons/
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
-from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
 from guisekit.facts.model import Fact, Period
+from guisekit.facts.scan import trie
 from guisekit.resources import read_lines, read_table, read_yaml
 
-__all__ = ["bind", "date_reading", "entities", "identifiers", "negations"]
+__all__ = ["bind", "date_reading", "spelling_blind"]
 
 
 def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
@@ -107,38 +110,84 @@ _PERIOD_NOUNS: dict[str, Period] = {
     "hour": "hour",
 }
 _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
-_CLAUSE_END = re.compile(r"[.;!?\n]|,\s")
-_CLAUSE_MARKS = (".", ";", "!", "?", "\n", ", ")
+# The next _WORD before the end of the clause (one of .;!?, a line break, or a comma and a
+# space): what comes first is skipped unless it starts a word or ends the clause, so
+# that a word is found with one match.
+_NEXT_WORD = re.compile(r"(?:[^a-z:=\d₹$.;!?\n,]|,(?!\s))*([a-z][a-z'’]*|[:=]|[\d₹$])")
+# The last clause end before an amount (in the 48 characters before it): the words of
+# the clause start after it (after the comma of ", ").
+_LAST_MARK = re.compile(r"(?s:.*)(?:[.;!?\n]|,(?= ))")
+_V = TypeVar("_V")
+
+
+# The spellings the clause words of a role binding are compared by: each word the rules
+# engine's misspellings table reads as a word of these lists (``_CORRECT.get(w, w)``), so
+# the words of a clause are looked up as written, with no corrected copy of them made.
+def _forms_map(table: Mapping[str, _V]) -> dict[str, _V]:
+    """``{spelling: table[corrected spelling]}`` for every spelling that corrects to a key."""
+    return {
+        s: table[_CORRECT.get(s, s)] for s in (*table, *_CORRECT) if _CORRECT.get(s, s) in table
+    }
+
+
+def _forms(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(_forms_map(dict.fromkeys(words, True)))
+
+
+_ROLE_OF = _forms_map(ROLES)
+_PERIOD_ADJECTIVE_OF = _forms_map(_PERIOD_ADJECTIVES)
+_PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
+_EVERY = _forms(("every", "each", "per"))
+_RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
+_LEFT_GO_ON = _forms(_LEFT_LINK | _APPROX_LAST)  # what the leftward search passes over
+_APPROX_AFTER_BY_FIRST: dict[str, list[tuple[str, str]]] = {}
+for _phrase, _cls in _APPROX_AFTER:
+    _APPROX_AFTER_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _cls))
+_APPROX_FIRST = frozenset(_APPROX_AFTER_BY_FIRST)
+_FIELD = {name: index for index, name in enumerate(Fact._fields)}
+_VALUE_AT, _PERIOD_AT, _ROLE_AT, _APPROX_AT = (
+    _FIELD[name] for name in ("value", "period", "role", "approx")
+)
+_new = tuple.__new__
 
 
 def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound."""
     out = facts
     for index, fact in enumerate(facts):
-        kind = fact.kind
-        if kind not in ("money", "quantity", "percent"):
+        kind = fact[0]
+        if kind != "money" and kind != "quantity" and kind != "percent":
             continue
-        start = fact.start
-        changes: dict[str, object] = {}
-        approx = _approximator(low, start) if start and low[start - 1] == " " else None
-        if approx is None and low[fact.end : fact.end + 1] == " ":
-            approx = _approximator_after(low, fact.end + 1)
-        if approx is not None:
-            changes["approx"] = approx
+        start, end = fact[2], fact[3]
+        approx = None
+        if start and low[start - 1] == " ":
+            # the word before (in the 24 characters before): no call unless it may end one
+            floor = max(0, start - 24)
+            space = low.rfind(" ", floor, start - 1)
+            if low[(space + 1 if space >= 0 else floor) : start - 1] in _APPROX_BY_LAST:
+                approx = _approximator(low, start)
+        if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
+            approx = _approximator_after(low, end + 1)
+        role = period = None
         if kind == "money":
-            role, period = _role(low, fact.start, fact.end)
-            if role is not None:
-                changes["role"] = role
-            if fact.period is None:
-                if period is None and role == "ctc":
-                    period = "year"
-                if period is not None:
-                    changes["period"] = period
-                    changes["value"] = f"{fact.value}/{period}"
-        if changes:
-            if out is facts:
-                out = list(facts)
-            out[index] = fact._replace(**changes)  # type: ignore[arg-type]
+            role, period = _role(low, start, end)
+            if fact.period is not None:
+                period = None
+            elif period is None and role == "ctc":
+                period = "year"
+        if approx is None and role is None and period is None:
+            continue
+        fields = list(fact)
+        if approx is not None:
+            fields[_APPROX_AT] = approx
+        if role is not None:
+            fields[_ROLE_AT] = role
+        if period is not None:
+            fields[_PERIOD_AT] = period
+            fields[_VALUE_AT] = f"{fact.value}/{period}"
+        if out is facts:
+            out = list(facts)
+        out[index] = _new(Fact, fields)
     return out
 
 
@@ -162,7 +211,10 @@ def _approximator(low: str, start: int) -> str | None:
 
 
 def _approximator_after(low: str, end: int) -> str | None:
-    for phrase, cls in _APPROX_AFTER:
+    phrases = _APPROX_AFTER_BY_FIRST.get(low[end : end + 1])
+    if phrases is None:
+        return None
+    for phrase, cls in phrases:
         if (
             low.startswith(phrase, end)
             and not low[end + len(phrase) : end + len(phrase) + 1].isalpha()
@@ -171,66 +223,56 @@ def _approximator_after(low: str, end: int) -> str | None:
     return None
 
 
-def _clause_words(segment: str) -> list[str]:
-    """The words of a clause, misspellings of the rules engine corrected."""
-    return [_CORRECT.get(w, w) for w in _WORD.findall(segment)]
-
-
 def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     """The role word bound to the amount at ``start:end`` (right first, through link
     words only: ``$68 in fees``; then left: ``fee of $35``) and a period adjective before
-    it (``monthly rent``)."""
-    right = low[end : end + 40]
-    stop = _CLAUSE_END.search(right)
-    if stop is not None:
-        right = right[: stop.start()]
-    for word in _clause_words(right)[:4]:
-        if word in ROLES:
-            return ROLES[word], None
-        if word not in _RIGHT_LINK:
+    it (``monthly rent``). The words of the clause are read as the rules engine's
+    misspellings correct them (through the ``_forms`` lookups)."""
+    limit = end + 40
+    position = end
+    for _ in range(4):
+        match = _NEXT_WORD.match(low, position, limit)
+        if match is None:
             break
-    right_role: str | None = None
-    left = low[max(0, start - 48) : start]
-    cut = max(left.rfind(mark) for mark in _CLAUSE_MARKS)
-    if cut >= 0:
-        left = left[cut + 1 :]
-    words = _clause_words(left)
-    role: str | None = None
+        word = match.group(1)
+        role = _ROLE_OF.get(word)
+        if role is not None:
+            return role, None
+        if word not in _RIGHT_LINK_FORMS:
+            break
+        position = match.end()
+    begin = max(0, start - 48)
+    mark = _LAST_MARK.match(low, begin, start)
+    words = _WORD.findall(low, begin if mark is None else mark.end(), start)
+    role = None
     period: Period | None = None
     index = len(words)
-    while right_role is None and index > max(0, len(words) - 6):
+    floor = max(0, index - 6)
+    while index > floor:
         index -= 1
         word = words[index]
-        if word in ROLES:
-            role = ROLES[word]
+        role = _ROLE_OF.get(word)
+        if role is not None:
             break
-        if word in _PERIOD_ADJECTIVES:
-            period = _PERIOD_ADJECTIVES[word]
+        adjective = _PERIOD_ADJECTIVE_OF.get(word)
+        if adjective is not None:
+            period = adjective
             continue
-        if word in _PERIOD_NOUNS and index and words[index - 1] in ("every", "each", "per"):
-            period = _PERIOD_NOUNS[word]  # "an every month payment of $389"
+        if word in _PERIOD_NOUN_OF and index and words[index - 1] in _EVERY:
+            period = _PERIOD_NOUN_OF[word]  # "an every month payment of $389"
             index -= 1
             continue
-        if word not in _LEFT_LINK and word not in _APPROX_LAST:
+        if word not in _LEFT_GO_ON:
             break
     if role is not None:
-        if index > 0 and words[index - 1] in _PERIOD_ADJECTIVES:
-            period = _PERIOD_ADJECTIVES[words[index - 1]]
-        elif (
-            index > 1
-            and words[index - 1] in _PERIOD_NOUNS
-            and words[index - 2]
-            in (
-                "every",
-                "each",
-                "per",
-            )
-        ):
-            period = _PERIOD_NOUNS[words[index - 1]]
+        if index > 0 and words[index - 1] in _PERIOD_ADJECTIVE_OF:
+            period = _PERIOD_ADJECTIVE_OF[words[index - 1]]
+        elif index > 1 and words[index - 1] in _PERIOD_NOUN_OF and words[index - 2] in _EVERY:
+            period = _PERIOD_NOUN_OF[words[index - 1]]
         return role, period
     if period is None:
         period = _period_before_role(words)
-    return right_role, period
+    return None, period
 
 
 def _period_before_role(words: list[str]) -> Period | None:
@@ -238,267 +280,45 @@ def _period_before_role(words: list[str]) -> Period | None:
     monthly payment was supposed to be $1,842.17" states a monthly amount as much as
     "a monthly payment of $1,842.17" does."""
     for index in range(len(words) - 1, 0, -1):
-        if words[index] in ROLES and words[index - 1] in _PERIOD_ADJECTIVES:
-            return _PERIOD_ADJECTIVES[words[index - 1]]
+        if words[index] in _ROLE_OF and words[index - 1] in _PERIOD_ADJECTIVE_OF:
+            return _PERIOD_ADJECTIVE_OF[words[index - 1]]
     return None
-
-
-# --- negation --------------------------------------------------------------------------------
-
-# Contractions written without the apostrophe ("dont", "oughtnt"), common in informal
-# text and made by the persona operators: every "n't" form of the one contraction
-# table (lexicons/transforms/contractions.tsv), less its apostrophe (and "aint", "oughtnt").
-_BARE = sorted(
-    {
-        c.replace("'", "")
-        for _, c, _, _ in read_table(
-            "transforms/contractions.tsv", ("expanded", "contracted", "contract", "kind")
-        )
-        if c.endswith("n't")
-    }
-    | {"aint", "oughtnt"},  # not written by the table but still negations
-    key=len,
-    reverse=True,
-)
-# What the negation scan looks for, with str.find (much faster than a regex whose
-# alternatives start with common letters): each negator word, each bare contraction, and
-# the "n't" ending.
-# Negators that start with "n" (and "n't") in one scan led by the literal "n"; bare
-# contractions from their "nt" ending; the rest, rare words, with str.find.
-_N_NEGATOR = re.compile(
-    "n(?:"
-    + "|".join(sorted((w[1:] for w in _NEGATORS if w.startswith("n")), key=len, reverse=True))
-    + r"|['’]t)(?![\w'’])"
-)
-_NT = re.compile(r"nt(?![\w'’])")
-_BARE_SET = frozenset(_BARE)
-_RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
-_IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
-for _idiom in _IDIOMS:
-    for _token in _idiom.split():
-        if _token.endswith("n't"):
-            _IDIOMS_BY_WORD.setdefault("n't", []).append((_idiom, _idiom.find("n't")))
-        elif _token in _NEGATORS:
-            _IDIOMS_BY_WORD.setdefault(_token, []).append((_idiom, _idiom.find(_token)))
-
-
-_IDIOM_WORDS = {word for idiom in _IDIOMS for word in idiom.split()}
-_IDIOM_MISSPELT = tuple(wrong for wrong, right in _CORRECT.items() if right in _IDIOM_WORDS)
-
-
-def negations(text: str, low: str) -> list[Fact]:
-    """One fact per negator outside a hedge idiom; value ``not`` (the comparison counts
-    them: a negator added or removed is a change, the spelling is not)."""
-    hits: list[tuple[int, int, int, str]] = []  # (word start, word end, negator start, key)
-    for match in _N_NEGATOR.finditer(low):
-        start, end = match.span()
-        word = match.group()
-        if word[1] in "'’":  # n't: the word is the letters before it
-            if not start or not low[start - 1].isalpha():
-                continue
-            lead = start - 1
-            while lead and low[lead - 1].isalpha():
-                lead -= 1
-            hits.append((lead, end, start, "n't"))
-        elif not start or not _is_letter(low[start - 1]):
-            hits.append((start, end, start, word))
-    for match in _NT.finditer(low):  # bare contractions: "dont", "oughtnt"
-        end = match.end()
-        start = end - 2
-        while start and low[start - 1].isalpha():
-            start -= 1
-        if low[start:end] in _BARE_SET and (not start or not _is_letter(low[start - 1])):
-            hits.append((start, end, start, low[start:end]))
-    for word in _RARE_NEGATORS:
-        position = low.find(word)
-        while position >= 0:
-            end = position + len(word)
-            if (not position or not _is_letter(low[position - 1])) and (
-                end == len(low) or not low[end].isalnum()
-            ):
-                hits.append((position, end, position, word))
-            position = low.find(word, end)
-    if not hits:
-        return []
-    hits.sort()
-    found: list[Fact] = []
-    for start, end, at, key in hits:
-        if key in _IDIOMS_BY_WORD and _in_idiom(low, at, _IDIOMS_BY_WORD[key]):
-            continue
-        rest = low[end : end + 24]
-        after = rest.split(None, 1)
-        shown_end = end + (rest.find(after[0]) + len(after[0]) if after else 0)
-        found.append(
-            span_fact(
-                kind="negation",
-                value="not",
-                start=start,
-                end=end,
-                text=text[start:shown_end].rstrip(".,;:!?"),
-            )
-        )
-    return found
-
-
-def _is_letter(ch: str) -> bool:
-    return ch.isalpha() or ch in "'’"
-
-
-def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
-    """Whether the negator at ``at`` is inside one of ``idioms`` (with the offset of the
-    negator in each), spelling-blind ("no problme" is "no problem")."""
-    corrected = None
-    for idiom, offset in idioms:
-        begin = at - offset
-        if begin < 0:
-            continue
-        if low.startswith(idiom, begin):
-            return True
-        if offset == 0:
-            if corrected is None:
-                window = low[at : at + 40]
-                misspelt = any(wrong in window for wrong in _IDIOM_MISSPELT)
-                corrected = spelling_blind(window) if misspelt else ""
-            if corrected.startswith(idiom):
-                return True
-    return False
-
-
-# --- entities and identifiers ----------------------------------------------------------------
-
-_CAPITALISED = re.compile(r"[A-Z][A-Za-z'’&.-]*[A-Za-z]|[A-Z]")
-
-
-def entities(text: str) -> list[Fact]:
-    """Capitalised words (runs of them, joined by ``of``/``&``) that are names."""
-    found: list[Fact] = []
-    run_start = run_end = -1
-    not_entities, correct = _NOT_ENTITIES, _CORRECT
-    for match in _CAPITALISED.finditer(text):
-        start = match.start()
-        word = match.group().rstrip(".")
-        end = start + len(word)
-        low = word.lower().strip("'’")
-        if (
-            low in not_entities
-            or correct.get(low, low) in not_entities
-            or (start and text[start - 1].isalnum())
-            or (_sentence_start(text, start) and word not in _PLACE_WORDS)
-        ):
-            if run_start >= 0:
-                _flush(text, run_start, run_end, found)
-                run_start = -1
-            continue
-        if run_start >= 0 and _JOIN.fullmatch(text, run_end, start):
-            run_end = end
-            continue
-        if run_start >= 0:
-            _flush(text, run_start, run_end, found)
-        run_start, run_end = start, end
-    if run_start >= 0:
-        _flush(text, run_start, run_end, found)
-    return found
-
-
-def _sentence_start(text: str, start: int) -> bool:
-    """Whether only spaces and opening quotes stand between ``start`` and the start of
-    the text or a sentence end (.!?:) or line break."""
-    before = text[max(0, start - 4) : start].rstrip(' \t"“‘(')
-    return not before or before[-1] in ".!?:\n" or (start > 4 and not before.strip(" \t"))
-
-
-_JOIN = re.compile(r"\s+(?:of\s+|&\s+)?|\s?&\s?")
-_PLACE_WORDS = frozenset(word for place in _PLACES for word in place.split())
-
-
-def _identifier(text: str, start: int, end: int, candidates: list[Candidate]) -> None:
-    written = text[start:end]
-    value = "".join(ch for ch in written if ch.isalnum() or ch == "*").upper().replace("*", "X")
-    candidates.append(
-        (
-            start,
-            end,
-            IDENTIFIER_P,
-            len(candidates),
-            span_fact(kind="identifier", value=value, start=start, end=end, text=written),
-        )
-    )
-
-
-def _flush(text: str, start: int, end: int, found: list[Fact]) -> None:
-    if start < 0:
-        return
-    written = text[start:end]
-    found.append(
-        span_fact(
-            kind="entity",
-            value=" ".join(_CORRECT.get(w, w) for w in written.lower().split()),
-            start=start,
-            end=end,
-            text=written,
-        )
-    )
-
-
-# Five or more digits standing alone (an account, phone or reference number), led by up
-# to four capitals (SR4456123); masked numbers (XXXX1234, ****1234) are found apart.
-_IDENTIFIER = re.compile(r"\d{5,}")
-_MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z])")
-_ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
-
-
-def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
-    """Account, card and reference numbers as candidates (money and dates win overlaps)."""
-    for match in _IDENTIFIER.finditer(text):
-        start, end = match.span()
-        if (start and text[start - 1] in ".,$₹/-") or text[end : end + 1].isalpha():
-            continue
-        if text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit():
-            continue  # part of a larger number: 12345,678 / 12345.67
-        lead = start
-        while lead and start - lead < 4 and text[lead - 1].isupper():
-            lead -= 1
-        if lead and text[lead - 1].isalnum():
-            continue
-        _identifier(text, lead, end, candidates)
-    if "XX" in text or "**" in text:
-        for match in _MASKED.finditer(text):
-            _identifier(text, match.start(), match.end(), candidates)
-    if "end" in low:
-        for match in _ENDING_IN.finditer(low):
-            start, end = match.span(1)
-            candidates.append(
-                (
-                    start,
-                    end,
-                    IDENTIFIER_P,
-                    len(candidates),
-                    span_fact(
-                        kind="identifier",
-                        value=match.group(1),
-                        start=start,
-                        end=end,
-                        text=text[start:end],
-                    ),
-                )
-            )
 
 
 # --- date reading ----------------------------------------------------------------------------
 
+# Whether a text has Indian (or US) money, found with a scan led by a character class
+# (which CPython skips to at once), each alternative checking its \b after its first
+# character: ₹, Rs 5, INR, lakh(s), lac(s), crore(s), 5 cr, LPA, CTC.
 _INDIAN = re.compile(
-    r"₹|\bRs\.?\s?\d|\bINR\b|\b[lL]akhs?\b|\b[lL]acs?\b|\b[cC]rores?\b|\d\s?[cC]r\b|\bLPA\b|\bCTC\b"
+    r"[₹RILlCc\d](?:(?<=₹)|(?<=R)(?<!\w.)s\.?\s?\d|(?<=I)(?<!\w.)NR\b"
+    r"|(?<=[lL])(?<!\w.)(?:akhs?|acs?)\b|(?<=[cC])(?<!\w.)rores?\b|(?<=\d)\s?[cC]r\b"
+    r"|(?<=L)(?<!\w.)PA\b|(?<=C)(?<!\w.)TC\b)"
 )
-_US = re.compile(r"\$|\bUSD\b|\b[dD]ollars?\b")
+_US_WORD = re.compile(r"[UdD](?:(?<=U)(?<!\w.)SD\b|(?<=[dD])(?<!\w.)ollars?\b)")  # USD, dollar(s)
+
+
+def _place_scan(places: Sequence[str]) -> re.Pattern[str]:
+    """Any of ``places`` as a whole word (``\bPLACE\b``; each starts and ends with a
+    letter), as one scan led by the places' first letters."""
+    if not all(place[:1].isalpha() and place[-1:].isalpha() for place in places):
+        raise RuntimeError("facts/indian_places.txt: each place must start and end with a letter")
+    by_first: dict[str, list[str]] = {}
+    for place in places:
+        by_first.setdefault(place[0], []).append(place[1:])
+    return re.compile(
+        "|".join(
+            re.escape(first) + r"(?<!\w.)" + trie(rests) + r"\b"
+            for first, rests in by_first.items()
+        )
+    )
+
+
+_PLACE_SCAN = _place_scan(_PLACES)
 
 
 def _indian(text: str) -> bool:
-    if _INDIAN.search(text) is not None:
-        return True
-    return any(
-        place in text and re.search(rf"\b{re.escape(place)}\b", text) is not None
-        for place in _PLACES
-    )
+    return _INDIAN.search(text) is not None or _PLACE_SCAN.search(text) is not None
 
 
 def date_reading(text: str, order: str) -> str:
@@ -506,7 +326,7 @@ def date_reading(text: str, order: str) -> str:
     if order != "auto":
         return order
     indian = _indian(text)
-    us = _US.search(text) is not None
+    us = "$" in text or _US_WORD.search(text) is not None
     if indian and not us:
         return "dmy"
     if us and not indian:

@@ -2,13 +2,14 @@
 dates, bare years, relative dates, redaction tokens, quantities, negators, entities and
 identifiers.
 
-The families live in their own modules: :mod:`.scan` (the scanning patterns), :mod:`.money`,
-:mod:`.dates`, :mod:`.quantities` (percentages and counts), :mod:`.context` (approximators,
-roles, negation, entities, identifiers) and :mod:`.resolve` (one fact per span). This module
-runs them in order. Written with :mod:`re` alone, on purpose: the surveyed libraries either
-miss Indian formats (lakh, crore, LPA, 12,00,000), average ranges, resolve dates against
-today, or (spaCy's matcher and NER) need a tokenizer pass that costs more than the whole
-extraction (``benchmarks/bench_facts.py`` keeps it faster than spaCy's blank tokenizer).
+The families live in their own modules: :mod:`.scan` (the scanning patterns),
+:mod:`.money`, :mod:`.dates`, :mod:`.quantities` (percentages and counts), :mod:`.context`
+(approximators, roles), :mod:`.negation`, :mod:`.entities` (names, identifiers) and
+:mod:`.resolve` (one fact per span). This module runs them in order. Written with
+:mod:`re` alone, on purpose: the surveyed libraries either miss Indian formats (lakh,
+crore, LPA, 12,00,000), average ranges, resolve dates against today, or (spaCy's matcher
+and NER) need a tokenizer pass, which on its own costs about as much as the whole
+extraction (``benchmarks/bench_facts.py`` times the two).
 Candidates from all families are resolved by priority (money > date > percent > redaction
 > year > relative date > quantity > identifier) so that a span is claimed by one fact
 only: the year in ``March 14, 2023`` is part of the date, the digits in ``$2020`` are money.
@@ -24,7 +25,7 @@ from decimal import getcontext
 from operator import attrgetter, itemgetter
 
 from guisekit.facts.build import Candidate
-from guisekit.facts.context import bind, date_reading, entities, identifiers, negations
+from guisekit.facts.context import bind, date_reading
 from guisekit.facts.dates import (
     date_match,
     redactions,
@@ -32,6 +33,7 @@ from guisekit.facts.dates import (
     relatives_lower,
     year_candidate,
 )
+from guisekit.facts.entities import entity_fact, entity_spans, identifiers
 from guisekit.facts.model import Fact
 from guisekit.facts.money import (
     _money_match,
@@ -39,6 +41,7 @@ from guisekit.facts.money import (
     _money_words,
     _money_words_lower,
 )
+from guisekit.facts.negation import negations
 from guisekit.facts.policy import DateOrder
 from guisekit.facts.quantities import percent_match, quantities
 from guisekit.facts.resolve import resolve
@@ -157,29 +160,30 @@ def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = Tr
     quantities(text, low, candidates, has_digits)
     facts = bind(resolve(candidates), text, low)
     extra = negations(text, low)
-    names = entities(text)
+    names = entity_spans(text)
     if names:
-        extra += _outside(names, facts)
+        extra += [entity_fact(text, start, end) for start, end in _outside(names, facts)]
     if extra:
         facts += extra
         facts.sort(key=_start)
     return facts
 
 
-def _outside(words: list[Fact], facts: list[Fact]) -> list[Fact]:
-    """The word facts that overlap no fact of ``facts`` (sorted by start): the ``US`` of
+def _outside(spans: list[tuple[int, int]], facts: list[Fact]) -> list[tuple[int, int]]:
+    """The word spans (sorted by start) that overlap no fact of ``facts``: the ``US`` of
     ``500 US dollars`` and the ``L`` of ``1.5 L`` are part of an amount, not names."""
     if not facts:
-        return words
+        return spans
     starts = [f.start for f in facts]
     kept = []
-    for word in words:
-        i = bisect_right(starts, word.start) - 1
-        if i >= 0 and facts[i].end > word.start:
+    for span in spans:
+        start, end = span
+        i = bisect_right(starts, start) - 1
+        if i >= 0 and facts[i].end > start:
             continue
-        if i + 1 < len(facts) and facts[i + 1].start < word.end:
+        if i + 1 < len(facts) and facts[i + 1].start < end:
             continue
-        kept.append(word)
+        kept.append(span)
     return kept
 
 

@@ -27,13 +27,15 @@ from guisekit.facts.build import (
 )
 from guisekit.facts.model import canonical_decimal
 from guisekit.facts.numbers import NUMBER_WORDS, SCALE_WORDS, parse_words
-from guisekit.facts.scan import _P_N, _P_OK, _P_PP
+from guisekit.facts.scan import _P_N, _P_OK, _P_PP, trie
 from guisekit.resources import read_table
 
 __all__ = ["percent_match", "quantities"]
 
 UNITS: dict[str, str] = {row[0]: row[1] for row in read_table("facts/units.tsv", ("word", "unit"))}
-_UNIT_ALT = "|".join(sorted(map(re.escape, UNITS), key=len, reverse=True))
+
+
+_UNIT_ALT = trie(UNITS)
 # At most one word between: an adjective ("3 late fees") or an amount ("three $36 fees"),
 # not a function word ("12 of the payments" is not "12 payments").
 _BETWEEN = (
@@ -64,6 +66,10 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 # The words a match can start with (the number words of numbers.py; plurals are found
 # from their singular).
 _FIRST_WORDS = sorted(NUMBER_WORDS - {"a", "and"}) + list(_TIMES)
+_FIRST_WORD = re.compile(trie(_FIRST_WORDS))
+# a character that is no ASCII letter before a first word (the scan's matches are that
+# character alone, so they never hide one another; a non-ASCII letter is checked after)
+_BEFORE_FIRST_WORD = re.compile(f"[^a-z](?={_FIRST_WORD.pattern})")
 _INDIAN_WORDS = frozenset(("lakh", "lakhs", "lac", "lacs", "crore", "crores"))
 
 
@@ -167,19 +173,17 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
 
 
 def _word_matches(low: str) -> list[re.Match[str]]:
-    """What scanning ``low`` with _WORD_QUANTITY finds at word starts, found faster: each
-    number word is looked up with str.find (a regex led by an alternation of words is
-    tried at nearly every character), and the pattern is matched there."""
-    starts = []
-    for word in _FIRST_WORDS:
-        position = low.find(word)
-        while position >= 0:
-            if not position or not low[position - 1].isalpha():
-                starts.append(position)
-            position = low.find(word, position + 1)
+    """What scanning ``low`` with _WORD_QUANTITY finds at word starts, found faster: the
+    starts of number words are found with one scan led by the character before them
+    (a regex led by an alternation of words is tried at nearly every character), and the
+    pattern is matched there."""
+    starts = [0] if _FIRST_WORD.match(low) else []
+    for before in _BEFORE_FIRST_WORD.finditer(low):
+        position = before.end()
+        if not low[position - 1].isalpha():
+            starts.append(position)
     if not starts:
         return []
-    starts.sort()
     found = []
     last_end = -1
     for position in starts:

@@ -18,6 +18,7 @@ run and are gone.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # --- pieces ----------------------------------------------------------------------------------
 
@@ -73,6 +74,30 @@ _RELATIVE = re.compile(
     rf"|(?:{_REL_NUMBER})\s+(?:{_REL_UNIT})\s+ago)\b",
     re.IGNORECASE,
 )
+
+
+def trie(words: Iterable[str]) -> str:
+    """An alternation of ``words`` as a tree of their letters, longer words tried first
+    at each branch: it matches what ``longest|...|shortest`` matches (the words that
+    match at a position are prefixes of one another, so one path holds them all), but
+    CPython's ``re`` tries one branch per letter instead of every word in turn."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:  # type: ignore[type-arg]
+        branches = [re.escape(ch) + emit(child) for ch, child in node.items() if ch]
+        if not branches:
+            return ""
+        if "" in node:
+            return "(?:" + "|".join(branches) + "|)"
+        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+    return emit(tree)
+
 
 # --- scanning patterns -----------------------------------------------------------------------
 

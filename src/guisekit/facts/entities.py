@@ -1,0 +1,163 @@
+"""Entity and identifier facts: capitalised words and runs of them that are names (not
+sentence-initial, not forms of address, greetings or calendar words: ``not_entities.txt``
+and the style lexicons), and account, card and reference numbers (``123456789``,
+``XXXX1234``, ``SR4456123``, ``card ending in 4321``). Split from :mod:`.context`, whose
+lists it reads."""
+
+from __future__ import annotations
+
+import re
+
+from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
+from guisekit.facts.context import _CORRECT, _NOT_ENTITIES, _PLACES
+from guisekit.facts.model import Fact
+
+__all__ = ["entities", "entity_fact", "entity_spans", "identifiers"]
+
+
+# A lone "I" is left out of the scan when the lists say it is no name: a skipped word
+# only ends a run of names, which the capital letter between them ends anyway (see
+# _JOIN), and leaving it out changes no other match, as it is matched only when no longer
+# match starts there.
+_CAPITALISED = re.compile(
+    r"[A-Z][A-Za-z'’&.-]*[A-Za-z]|[A-Z]" + ("(?<!I)" if "i" in _NOT_ENTITIES else "")
+)
+_WORD_CHECKS: dict[str, tuple[str, bool, bool]] = {}
+
+
+def _word_checks(written: str) -> tuple[str, bool, bool]:
+    """For a capitalised word as matched: the word (less a final full stop), whether the
+    lists say it is no name, and whether it is a place word (a name even at a sentence
+    start). A pure function of the word, memoised (like spaCy's tokenizer cache, bounded)."""
+    checks = _WORD_CHECKS.get(written)
+    if checks is None:
+        word = written.rstrip(".")
+        low = word.lower().strip("'’")
+        checks = (
+            word,
+            low in _NOT_ENTITIES or _CORRECT.get(low, low) in _NOT_ENTITIES,
+            word in _PLACE_WORDS,
+        )
+        if len(_WORD_CHECKS) >= 50_000:
+            _WORD_CHECKS.clear()
+        _WORD_CHECKS[written] = checks
+    return checks
+
+
+def entities(text: str) -> list[Fact]:
+    """Capitalised words (runs of them, joined by ``of``/``&``) that are names."""
+    return [entity_fact(text, start, end) for start, end in entity_spans(text)]
+
+
+def entity_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of :func:`entities` (the facts are built by the caller, for the spans
+    that no other fact overlaps)."""
+    found: list[tuple[int, int]] = []
+    run_start = run_end = -1
+    checks_of, cached = _word_checks, _WORD_CHECKS
+    for match in _CAPITALISED.finditer(text):
+        written = match.group()
+        checks = cached.get(written) or checks_of(written)
+        start = match.start()
+        if (
+            checks[1]
+            or (start and text[start - 1].isalnum())
+            or (not checks[2] and _sentence_start(text, start))
+        ):
+            if run_start >= 0:
+                found.append((run_start, run_end))
+                run_start = -1
+            continue
+        end = start + len(checks[0])
+        if run_start >= 0 and _JOIN.fullmatch(text, run_end, start):
+            run_end = end
+            continue
+        if run_start >= 0:
+            found.append((run_start, run_end))
+        run_start, run_end = start, end
+    if run_start >= 0:
+        found.append((run_start, run_end))
+    return found
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    """Whether only spaces and opening quotes stand between ``start`` and the start of
+    the text or a sentence end (.!?:) or line break."""
+    before = text[max(0, start - 4) : start].rstrip(' \t"“‘(')
+    return not before or before[-1] in ".!?:\n" or (start > 4 and not before.strip(" \t"))
+
+
+_JOIN = re.compile(r"\s+(?:of\s+|&\s+)?|\s?&\s?")
+_PLACE_WORDS = frozenset(word for place in _PLACES for word in place.split())
+
+
+def _identifier(text: str, start: int, end: int, candidates: list[Candidate]) -> None:
+    written = text[start:end]
+    value = "".join(ch for ch in written if ch.isalnum() or ch == "*").upper().replace("*", "X")
+    candidates.append(
+        (
+            start,
+            end,
+            IDENTIFIER_P,
+            len(candidates),
+            span_fact(kind="identifier", value=value, start=start, end=end, text=written),
+        )
+    )
+
+
+def entity_fact(text: str, start: int, end: int) -> Fact:
+    """The entity fact of a span of :func:`entity_spans`."""
+    written = text[start:end]
+    return span_fact(
+        kind="entity",
+        value=" ".join(_CORRECT.get(w, w) for w in written.lower().split()),
+        start=start,
+        end=end,
+        text=written,
+    )
+
+
+# Five or more digits standing alone (an account, phone or reference number), led by up
+# to four capitals (SR4456123); masked numbers (XXXX1234, ****1234) are found apart.
+# (led by its first digit: a digit after a digit fails at once, as \d{5,} can only match
+# from the first digit of a run)
+_IDENTIFIER = re.compile(r"\d(?<!\d\d)\d{4,}")
+_MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z])")
+_ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
+
+
+def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
+    """Account, card and reference numbers as candidates (money and dates win overlaps)."""
+    for match in _IDENTIFIER.finditer(text):
+        start, end = match.span()
+        if (start and text[start - 1] in ".,$₹/-") or text[end : end + 1].isalpha():
+            continue
+        if text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit():
+            continue  # part of a larger number: 12345,678 / 12345.67
+        lead = start
+        while lead and start - lead < 4 and text[lead - 1].isupper():
+            lead -= 1
+        if lead and text[lead - 1].isalnum():
+            continue
+        _identifier(text, lead, end, candidates)
+    if "XX" in text or "**" in text:
+        for match in _MASKED.finditer(text):
+            _identifier(text, match.start(), match.end(), candidates)
+    if "end" in low:
+        for match in _ENDING_IN.finditer(low):
+            start, end = match.span(1)
+            candidates.append(
+                (
+                    start,
+                    end,
+                    IDENTIFIER_P,
+                    len(candidates),
+                    span_fact(
+                        kind="identifier",
+                        value=match.group(1),
+                        start=start,
+                        end=end,
+                        text=text[start:end],
+                    ),
+                )
+            )

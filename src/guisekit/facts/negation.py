@@ -1,0 +1,131 @@
+"""Negation facts: each negator (``not``, ``never``, ``no``, ``n't``, bare ``dont`` ...)
+outside the hedges of ``lexicons/facts/negation_idioms.txt``, so ``did not`` <-> ``didn't``
+is a style edit and an added ``never`` is not. Split from :mod:`.context`, whose lists
+(the negators, the idioms, the rules engine's misspellings) it reads."""
+
+from __future__ import annotations
+
+import re
+
+from guisekit.facts.build import span_fact
+from guisekit.facts.context import _CORRECT, _IDIOMS, _NEGATORS, spelling_blind
+from guisekit.facts.model import Fact
+from guisekit.facts.scan import trie
+from guisekit.resources import read_table
+
+__all__ = ["negations"]
+
+
+# Contractions written without the apostrophe ("dont", "oughtnt"), common in informal
+# text and made by the persona operators: every "n't" form of the one contraction
+# table (lexicons/transforms/contractions.tsv), less its apostrophe (and "aint",
+# "oughtnt", which the table does not write).
+_BARE = sorted(
+    {
+        c.replace("'", "")
+        for _, c, _, _ in read_table(
+            "transforms/contractions.tsv", ("expanded", "contracted", "contract", "kind")
+        )
+        if c.endswith("n't")
+    }
+    | {"aint", "oughtnt"},
+    key=len,
+    reverse=True,
+)
+# Negators that start with "n" (and "n't") in one scan led by the literal "n"; bare
+# contractions from their "nt" ending; the rest, rare words, with str.find.
+_N_NEGATOR = re.compile(
+    "n(?:" + trie(w[1:] for w in _NEGATORS if w.startswith("n")) + r"|['’]t)(?![\w'’])"
+)
+_NT = re.compile(r"nt(?![\w'’])")
+_BARE_SET = frozenset(_BARE)
+_RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
+_IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
+for _idiom in _IDIOMS:
+    for _token in _idiom.split():
+        if _token.endswith("n't"):
+            _IDIOMS_BY_WORD.setdefault("n't", []).append((_idiom, _idiom.find("n't")))
+        elif _token in _NEGATORS:
+            _IDIOMS_BY_WORD.setdefault(_token, []).append((_idiom, _idiom.find(_token)))
+
+
+_IDIOM_WORDS = {word for idiom in _IDIOMS for word in idiom.split()}
+_IDIOM_MISSPELT = tuple(wrong for wrong, right in _CORRECT.items() if right in _IDIOM_WORDS)
+
+
+def negations(text: str, low: str) -> list[Fact]:
+    """One fact per negator outside a hedge idiom; value ``not`` (the comparison counts
+    them: a negator added or removed is a change, the spelling is not)."""
+    hits: list[tuple[int, int, int, str]] = []  # (word start, word end, negator start, key)
+    for match in _N_NEGATOR.finditer(low):
+        start, end = match.span()
+        word = match.group()
+        if word[1] in "'’":  # n't: the word is the letters before it
+            if not start or not low[start - 1].isalpha():
+                continue
+            lead = start - 1
+            while lead and low[lead - 1].isalpha():
+                lead -= 1
+            hits.append((lead, end, start, "n't"))
+        elif not start or not _is_letter(low[start - 1]):
+            hits.append((start, end, start, word))
+    for match in _NT.finditer(low):  # bare contractions: "dont", "oughtnt"
+        end = match.end()
+        start = end - 2
+        while start and low[start - 1].isalpha():
+            start -= 1
+        if low[start:end] in _BARE_SET and (not start or not _is_letter(low[start - 1])):
+            hits.append((start, end, start, low[start:end]))
+    for word in _RARE_NEGATORS:
+        position = low.find(word)
+        while position >= 0:
+            end = position + len(word)
+            if (not position or not _is_letter(low[position - 1])) and (
+                end == len(low) or not low[end].isalnum()
+            ):
+                hits.append((position, end, position, word))
+            position = low.find(word, end)
+    if not hits:
+        return []
+    hits.sort()
+    found: list[Fact] = []
+    for start, end, at, key in hits:
+        if key in _IDIOMS_BY_WORD and _in_idiom(low, at, _IDIOMS_BY_WORD[key]):
+            continue
+        rest = low[end : end + 24]
+        after = rest.split(None, 1)
+        shown_end = end + (rest.find(after[0]) + len(after[0]) if after else 0)
+        found.append(
+            span_fact(
+                kind="negation",
+                value="not",
+                start=start,
+                end=end,
+                text=text[start:shown_end].rstrip(".,;:!?"),
+            )
+        )
+    return found
+
+
+def _is_letter(ch: str) -> bool:
+    return ch.isalpha() or ch in "'’"
+
+
+def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
+    """Whether the negator at ``at`` is inside one of ``idioms`` (with the offset of the
+    negator in each), spelling-blind ("no problme" is "no problem")."""
+    corrected = None
+    for idiom, offset in idioms:
+        begin = at - offset
+        if begin < 0:
+            continue
+        if low.startswith(idiom, begin):
+            return True
+        if offset == 0:
+            if corrected is None:
+                window = low[at : at + 40]
+                misspelt = any(wrong in window for wrong in _IDIOM_MISSPELT)
+                corrected = spelling_blind(window) if misspelt else ""
+            if corrected.startswith(idiom):
+                return True
+    return False

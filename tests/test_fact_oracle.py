@@ -1,0 +1,285 @@
+"""Differential test of the fast fact extractor against a frozen copy of the extractor
+as it was before the speed work of issue #14 (``tests/fact_oracle/``).
+
+Speed work must never change what is extracted: every fact (kind, value, span, written
+text, amount, currency, period, unit, date parts, number span, multiplier, role,
+approximator, other reading) must be the same, for every date order and with
+``words=False``. Inputs: the labelled pairs, the extraction and comparison case tables,
+thousands of seeded synthetic complaint texts, and hypothesis texts built from fragments
+of every fact family (plus random characters, to reach the scanners' edge cases).
+
+A deliberate change of behaviour (a fixed known limit) is listed in ``CHANGED`` with the
+test that pins the new behaviour, and the inputs it touches are compared on the other
+facts only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from guisekit.facts import extract_facts
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "benchmarks"))
+
+from fact_oracle import extract_facts as oracle_facts  # noqa: E402
+from synthetic import complaint_texts  # noqa: E402
+
+ORDERS = ("auto", "mdy", "dmy")
+
+
+def _texts_from_tables() -> list[str]:
+    texts: list[str] = []
+    for line in (HERE / "data/fact_pairs_labelled.jsonl").read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            pair = json.loads(line)
+            texts += [pair["original"], pair["rewrite"]]
+    for case in yaml.safe_load((HERE / "data/fact_extraction_cases.yaml").read_text("utf-8")):
+        texts.append(case["text"])
+    for case in yaml.safe_load((HERE / "data/fact_comparison_cases.yaml").read_text("utf-8")):
+        texts += [case["original"], case["rewrite"]]
+    return texts
+
+
+def _same(text: str) -> None:
+    for order in ORDERS:
+        assert extract_facts(text, order) == oracle_facts(text, order), (order, text)
+    assert extract_facts(text, words=False) == oracle_facts(text, words=False), text
+
+
+def test_the_tables_extract_as_before() -> None:
+    texts = _texts_from_tables()
+    assert len(texts) > 600
+    for text in texts:
+        _same(text)
+        # the same text lower-cased, upper-cased and with its sentences run together
+        _same(text.lower())
+        _same(text.upper())
+        _same(text.replace(". ", " "))
+
+
+@pytest.mark.slow
+def test_thousands_of_synthetic_texts_extract_as_before() -> None:
+    texts = complaint_texts(3000, seed=7)
+    for text in texts:
+        assert extract_facts(text) == oracle_facts(text), text
+    for text in texts[:300]:
+        _same(text)
+
+
+def test_synthetic_texts_extract_as_before() -> None:
+    for text in complaint_texts(300, seed=11):
+        assert extract_facts(text) == oracle_facts(text), text
+
+
+# Fragments of every fact family and of the contexts that bind or block them.
+FRAGMENTS = [
+    "$1,234.56",
+    "$35",
+    "$1.2k",
+    "US$ 40",
+    "USD 500",
+    "500 US dollars",
+    "INR 2,000",
+    "Rs. 15,000",
+    "Rs 8 to 10 lakh",
+    "₹12,00,000",
+    "₹1.2 Cr",
+    "1.2 Cr.",
+    "1.4 crore",
+    "14 lakh",
+    "15L",
+    "12-15 LPA",
+    "28 LPA",
+    "12 lakhs per annum",
+    "₹75,000 a month",
+    "$500-700",
+    "$500 - 3 days",
+    "twelve hundred dollars",
+    "two lakh rupees",
+    "five dollars and fifty cents",
+    "50 cents",
+    "fifteen per cent",
+    "15%",
+    "2.5 percent",
+    "2 pp",
+    "3 percentage points",
+    "March 14, 2023",
+    "14 March 2023",
+    "4th of July",
+    "3/4/2024",
+    "03/14/2023",
+    "14.03.2023",
+    "2023-03-14",
+    "12/2019",
+    "XX/XX/2019",
+    "XX/XX/XXXX",
+    "XXXX",
+    "XXXX1234",
+    "****1234",
+    "in 2021",
+    "since 1999-2000",
+    "flight 2021",
+    "No. 2020",
+    "yesterday",
+    "last week",
+    "3 days ago",
+    "a few weeks ago",
+    "the day before yesterday",
+    "3 late fees",
+    "30 days",
+    "six times",
+    "twice",
+    "14 months",
+    "nearly 30 days",
+    "about $50",
+    "over 5 years",
+    "at least 3 calls",
+    "12 of the payments",
+    "a 30 day notice",
+    "fee of $35",
+    "a $35 late fee",
+    "refund of $50",
+    "$68 in fees",
+    "monthly rent of ₹20,000",
+    "salary: 12 LPA",
+    "CTC",
+    "every month",
+    "not",
+    "never",
+    "didn't",
+    "dont",
+    "no problem",
+    "nothing",
+    "cannot",
+    "won’t",
+    "Mr. Sharma",
+    "HDFC Bank",
+    "Bank of America",
+    "State Bank of India",
+    "Mumbai",
+    "New Delhi",
+    "I",
+    "The",
+    "Dear Sir",
+    "Monday",
+    "account 123456789",
+    "SR4456123",
+    "card ending in 4321",
+    "(555) 201-4567",
+    "ref #2020",
+    "v2.0",
+    "approximately",
+    "around",
+    "roughly",
+    "or so",
+    "and",
+    "the",
+    "of",
+    "to",
+    "was",
+    "charged",
+    "paid",
+    "balance",
+    "deposit",
+    "per month",
+    "/yr",
+    "p.a.",
+    "an hour",
+]
+SEPARATORS = [" ", " ", " ", ", ", ". ", "\n", "-", "", " and ", ": ", "; ", "! "]
+
+
+@st.composite
+def fact_texts(draw: st.DrawFn) -> str:
+    parts = draw(
+        st.lists(
+            st.one_of(
+                st.sampled_from(FRAGMENTS),
+                st.sampled_from(FRAGMENTS).map(str.lower),
+                st.sampled_from(FRAGMENTS).map(str.capitalize),
+                st.text(alphabet="0123456789 ,./-$₹XxLlCcrkKmM%:aepy", max_size=8),
+                st.integers(0, 10**8).map(str),
+            ),
+            max_size=14,
+        )
+    )
+    seps = draw(st.lists(st.sampled_from(SEPARATORS), min_size=len(parts), max_size=len(parts)))
+    return "".join(p + s for p, s in zip(parts, seps, strict=True))
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fact_texts())
+@example("I was charged $1,234.56 on 3/4/2024 in Mumbai, not twice.")
+@example("")
+def test_generated_texts_extract_as_before(text: str) -> None:
+    _same(text)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=60))
+def test_arbitrary_text_extracts_as_before(text: str) -> None:
+    _same(text)
+
+
+CUES = [
+    "₹5",
+    "Rs 5",
+    "Rs.5",
+    "ARs 5",
+    "INR",
+    "XINR",
+    "lakh",
+    "Lakhs",
+    "blakh",
+    "lacs",
+    "Lac",
+    "crore",
+    "Crores",
+    "5 cr",
+    "5Cr",
+    "5 crx",
+    "LPA",
+    "LPAs",
+    "CTC",
+    "xCTC",
+    "$",
+    "USD",
+    "dollar",
+    "Dollars",
+    "adollar",
+    "Mumbai",
+    "New Delhi",
+    "Delhiite",
+    "India",
+    "Indiana",
+    "Indore",
+    "Goa",
+    "Goan",
+    "3/4/2024",
+    "_Mumbai",
+    "é",
+    "٣ cr",
+]
+
+
+@settings(max_examples=800, deadline=None)
+@given(
+    st.lists(st.one_of(st.sampled_from(CUES), st.text(max_size=3)), max_size=8),
+    st.lists(st.sampled_from(["", " ", ".", "-", "\n", "_"]), min_size=8, max_size=8),
+)
+def test_the_date_reading_is_as_before(parts: list[str], seps: list[str]) -> None:
+    from fact_oracle.context import date_reading as oracle_reading
+
+    from guisekit.facts.context import date_reading
+
+    text = "".join(p + s for p, s in zip(parts, seps, strict=False))
+    assert date_reading(text, "auto") == oracle_reading(text, "auto"), text
