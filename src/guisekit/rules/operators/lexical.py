@@ -186,7 +186,11 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
-            return prev is None or prev.lower not in _DETERMINERS
+            if prev is not None and prev.lower in _DETERMINERS:
+                return False
+            # "a later purchase", "the first purchase": a noun after determiner + modifier
+            before = doc.prev_word(prev.start) if prev is not None else None
+            return before is None or before.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
         if pos == "figure":
