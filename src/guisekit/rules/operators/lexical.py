@@ -182,6 +182,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         prev = doc.prev_word(start)
         if pos == "verb":
             nxt = doc.next_word(end)
+            if " " in doc.lowered[start:end].strip() and " " not in value.strip() and nxt is None:
+                return False  # "the day I found out." -> "I discovered." needs an object
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
