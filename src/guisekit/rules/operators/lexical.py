@@ -154,6 +154,11 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
+# Words that open an object: pronouns and that/wh-clauses (determiners: _DETERMINERS).
+_OBJECT_STARTS = frozenset(
+    {"that", "what", "how", "who", "why", "which", "whether", "it", "them", "him", "me", "us",
+     "you", "her", "these", "those", "all", "some", "any", "more", "out"}
+)  # fmt: skip
 _WH_OR_TO = frozenset({"to", "what", "how", "why", "where", "when", "who", "which", "whether"})
 
 
@@ -182,8 +187,11 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         prev = doc.prev_word(start)
         if pos == "verb":
             nxt = doc.next_word(end)
-            if " " in doc.lowered[start:end].strip() and " " not in value.strip() and nxt is None:
-                return False  # "the day I found out." -> "I discovered." needs an object
+            if " " in doc.lowered[start:end].strip() and " " not in value.strip():
+                # a one-word verb for a phrasal one needs its object: "the day I found
+                # out." / "I found out when ..." never "I discovered." / "discovered when"
+                if nxt is None or not (nxt.lower in _DETERMINERS or nxt.lower in _OBJECT_STARTS):
+                    return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
