@@ -187,11 +187,11 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         prev = doc.prev_word(start)
         if pos == "verb":
             nxt = doc.next_word(end)
-            if " " in doc.lowered[start:end].strip() and " " not in value.strip():
-                # a one-word verb for a phrasal one needs its object: "the day I found
-                # out." / "I found out when ..." never "I discovered." / "discovered when"
-                if nxt is None or not (nxt.lower in _DETERMINERS or nxt.lower in _OBJECT_STARTS):
-                    return False
+            phrasal = " " in doc.lowered[start:end].strip() and " " not in value.strip()
+            # a one-word verb for a phrasal one needs its object: "the day I found out." /
+            # "I found out when ..." never "I discovered." / "discovered when"
+            if phrasal and (nxt is None or (nxt.lower not in _DETERMINERS | _OBJECT_STARTS)):
+                return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
