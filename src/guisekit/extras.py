@@ -15,7 +15,7 @@ from guisekit.errors import MissingExtra
 
 __all__ = ["EXTRAS", "Extra", "has", "require"]
 
-Extra = Literal["llm", "serve", "parquet", "plots", "attributes", "distributed"]
+Extra = Literal["llm", "serve", "parquet", "plots", "attributes", "frames", "distributed"]
 
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "llm": ("calling LLM providers", ("langchain_core", "langchain_openai", "langchain_anthropic")),
@@ -23,6 +23,7 @@ EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "parquet": ("Parquet files", ("pyarrow",)),
     "plots": ("plots", ("matplotlib",)),
     "attributes": ("objective attribute measures", ("spacy", "vaderSentiment")),
+    "frames": ("pandas DataFrames", ("pandas",)),
     "distributed": ("the Dask backend", ("distributed", "pyarrow")),
 }
 """Extra -> (what it is for, the modules it provides)."""
