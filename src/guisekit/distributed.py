@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
     from guisekit.corpus.export import Written
-
     from guisekit.facts import SeverityPolicy
 
 __all__ = [
