@@ -12,6 +12,8 @@ from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator
+from guisekit.transforms.contractions import Action, Row
+from guisekit.transforms.contractions import edits as contraction_edits
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
 
@@ -44,56 +46,63 @@ _NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"}
 _DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
 
 
+def _contraction_edits(
+    doc: Doc, name: str, action: Callable[[Row], Action | None], *, settle: bool = False
+) -> Iterator[Edit]:
+    for start, end, replacement in contraction_edits(doc.text, action, settle=settle):
+        yield Edit(start, end, replacement, name)
+
+
+def _always(action: Action) -> Callable[[Row], Action | None]:
+    def decide(row: Row) -> Action | None:
+        return action
+
+    return decide
+
+
 @operator("contract.v1", "contraction", "words")
 def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """do not -> don't; not at the end of a clause ("It is what it is." stays); "have"
-    only as an auxiliary ("I have sent" -> "I've sent", but "I have an offer" stays: a
-    contracted possessive "I've an offer" is not American usage)."""
-
-    def mid_clause(start: int, end: int, value: str) -> bool:
-        after = doc.next_word(end)
-        if after is None:
-            return False
-        if after.lower == "not" and value.endswith(("'ll", "’ll", "'d", "’d", "'ve", "’ve")):
-            return False  # "I will not" -> "won't" is the contraction, never "I'll not"
-        if value.endswith(("'s", "’s")) and (
-            after.lower in lex.participles or after.lower.endswith("ed")
-        ):
-            return False  # "it is done" -> "it's done" would expand back as "it has done"
-        if value.endswith(("'ve", "’ve")):
-            return (
-                after.lower in lex.participles
-                or after.lower.endswith(("ed", "en"))
-                or (after.lower in ("been", "got", "had", "made", "paid", "sent", "told", "never"))
-            )
-        return True
-
-    return map_edits(doc, lex.contractions, "contract.v1", accept=mid_clause)
+    """do not -> don't, I am -> I'm, it is -> it's, each only in the context its row of
+    lexicons/transforms/contractions.tsv allows: never clause-finally ("Yes, I am."),
+    never "have" ("I have a car" stays), never an emphatic form in capitals ("is NOT"),
+    never "it is" before a participle ("it is done" could not be told back)."""
+    return _contraction_edits(doc, "contract.v1", _always("contract"))
 
 
 @operator("expand.v1", "contraction", "words")
 def expand(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """don't -> do not; 's and 'd before a participle -> has/had ("he's been" -> "he has
-    been"); not in questions that put the subject after the verb ("Can't you ...?")."""
-    for edit in map_edits(doc, lex.expansions, "expand.v1"):
-        after = doc.next_word(edit.end)
-        before = doc.text[edit.start : edit.end].lower().replace("’", "'")
-        if before.endswith("n't") and after is not None and after.lower in _SUBJECTS:
-            continue
-        participle = after is not None and (
-            after.lower in lex.participles or (after.lower.endswith("ed") and len(after.lower) > 4)
-        )
-        if before.endswith("'d") and after is not None and after.lower == "better":
-            yield edit._replace(replacement=f"{edit.replacement.rsplit(' ', 1)[0]} had")
-        elif participle and before.endswith(("'s", "'d")):
-            head = edit.replacement.rsplit(" ", 1)[0]
-            verb = "has" if before.endswith("'s") else "had"
-            yield edit._replace(replacement=f"{head} {verb}")
-        else:
-            yield edit
+    """don't -> do not; 's and 'd by the word after them ("he's been" -> "he has been",
+    "I'd paid" -> "I had paid", "I'd like" -> "I would like"; "it's done" stays); not in
+    questions that put the subject after the verb ("Can't you ...?")."""
+    return _contraction_edits(doc, "expand.v1", _always("expand"))
 
 
-def _with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
+def _style_contractions(name: str, kinds: frozenset[str]) -> None:
+    """Register a standardise operator that contracts the rows of ``kinds`` where their
+    context allows and writes every other contraction in full: one canonical form per
+    style, whichever way a guise changed it."""
+
+    def decide(row: Row) -> Action | None:
+        return "contract" if row.kind in kinds and row.when != "never" else "expand"
+
+    @operator(
+        name,
+        "contraction",
+        "words",
+        doc=f"Standardise: contract {' and '.join(sorted(kinds))} contractions where their "
+        "context allows (lexicons/transforms/contractions.tsv), write the rest in full.",
+    )
+    def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return _contraction_edits(doc, name, decide, settle=True)
+
+
+# plain: US Federal Plain Language Guidelines ("use contractions when appropriate");
+# simple: Readability Guidelines (negative contractions in full). See the table's header.
+_style_contractions("contractions_plain.v1", frozenset({"negative", "simple"}))
+_style_contractions("contractions_simple.v1", frozenset({"simple"}))
+
+
+def with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
     """Keep "a"/"an" right when a swap changes the sound the next word starts with."""
     for edit in edits:
         prev = doc.prev_word(edit.start)
@@ -180,9 +189,15 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             return prev is None or prev.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
+        if pos == "figure":
+            return _FIGURE_AHEAD.match(doc.text, end) is not None
         return True
 
     return accept
+
+
+# A figure right after a verb of change, or after to/by/from ("fell to 31%").
+_FIGURE_AHEAD = re.compile(r" (?:(?:to|by|from) )?(?:[$₹£€\d]|(?:Rs|INR|USD|AED)\b)")
 
 
 @operator("register_up.v1", "register", "words")
@@ -190,7 +205,7 @@ def register_up(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
     """Plain word -> sophisticated word of the same part of speech and sense (buy ->
     purchase), only in the directions and contexts its lexicon row allows; a/an kept right."""
     edits = map_edits(doc, lex.register_up, "register_up.v1", accept=_register_accept(doc, lex))
-    return _with_article(doc, edits)
+    return with_article(doc, edits)
 
 
 @operator("register_up_reversible.v1", "register", "words")
@@ -204,7 +219,7 @@ def register_up_reversible(doc: Doc, lex: RulesLexicon, rng: random.Random) -> I
         "register_up_reversible.v1",
         accept=_register_accept(doc, lex),
     )
-    return _with_article(doc, edits)
+    return with_article(doc, edits)
 
 
 @operator("register_down.v1", "register", "words")
@@ -212,7 +227,7 @@ def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[E
     """Sophisticated word -> plain word (purchased -> bought), only for rows whose plain
     form fits every context of the formal one; a/an kept right."""
     edits = map_edits(doc, lex.register_down, "register_down.v1", accept=_register_accept(doc, lex))
-    return _with_article(doc, edits)
+    return with_article(doc, edits)
 
 
 @operator("connective_formal.v1", "connective", "words")
