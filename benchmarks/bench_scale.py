@@ -10,8 +10,9 @@ Each size is a real ``guisekit corpus`` run (a subprocess, as a user runs it) of
 quickstart transforms (46 specs per source) over seeded synthetic ~1,150-character
 complaints (``synthetic.complaint_texts``), so 20k variants are 435 sources. Memory is
 the peak of the whole process tree's proportional set size (the command and its worker
-processes, shared pages counted once, sampled from /proc every 0.1 s) and of the command's own process (``wait4``); targets: peak at
-200k within 1.3x of the peak at 20k, under 2 GB at 1M.
+processes, shared pages counted once, sampled from /proc every 0.1 s) and the peak RSS
+of the command's own process (``wait4``); targets: peak at 200k within 1.3x of the peak
+at 20k, under 2 GB at 1M.
 
 Throughput at 20k variants is timed with ``--workers 1`` and ``--workers 2`` side by side
 (alternating, best of ``--repeat``); the ratio is only meaningful on an otherwise idle
