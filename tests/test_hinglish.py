@@ -170,6 +170,12 @@ TEMPLATE_CASES = [
         ],
     ),
     ("statement.i_charge", "I charge Rs 700 per hour.", ["Mera rate Rs 700 per hour hai."]),
+    ("possession.i_do_not_have", "I don't have a BSN.", ["Mere paas BSN nahi hai."]),
+    (
+        "possession.i_did_not_have",
+        "I did not have a car.",
+        ["Mere paas car nahi thi.", "Mere paas gaadi nahi thi."],
+    ),
     (
         "possession.has_no",
         "My company has no bonus policy.",

@@ -31,7 +31,6 @@ PARTICIPLES = "rules/participles.txt"
 _SUBJECTS = r"(?:i|you|we|they|he|she|it|there)"
 _EDGE_BEFORE = r"(?<![\w'’])"
 _EDGE_AFTER = r"(?![\w'’])"
-_NO_CONTRACT_AFTER = frozenset({"than", "as"})  # "taller than I am now": stressed verb
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+(?:['’][A-Za-z]+)?)")
 
 Action = Literal["expand", "contract"]
@@ -82,6 +81,12 @@ def _context() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozense
         return frozenset(str(w).lower() for w in data.get(key, []))
 
     return words("has_before"), words("had_before"), words("adverbs"), participles
+
+
+@functools.cache
+def _no_contract_after() -> frozenset[str]:
+    """Words after which a pronoun is no subject: "taller than I am", "of it is"."""
+    return frozenset(str(w).lower() for w in read_yaml(CONTEXT).get("no_contract_after", []))
 
 
 def _participle(word: str, participles: frozenset[str]) -> bool:
@@ -188,7 +193,7 @@ def edits(
                 start, end = match.span()
                 if any(s < end and start < e for s, e in taken) or _emphatic(match.group(0)):
                     continue
-                if row.when != "anywhere" and _previous_word(text, start) in _NO_CONTRACT_AFTER:
+                if row.when != "anywhere" and _previous_word(text, start) in _no_contract_after():
                     continue
                 after = _next_words(text, end, 1)
                 if after and (

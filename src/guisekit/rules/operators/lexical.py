@@ -1,4 +1,4 @@
-"""Word- and phrase-level swaps: contractions, register, spelling, regional vocabulary,
+"""Word- and phrase-level swaps: register, spelling, regional vocabulary,
 connectives, request frames, modals and written second-language markers."""
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator
-from guisekit.transforms.contractions import Action, Row
-from guisekit.transforms.contractions import edits as contraction_edits
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
 
@@ -44,62 +42,6 @@ _EPISTEMIC = frozenset({"be", "have", "been"})
 # "That's why I"): no comma is added after them.
 _NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"})
 _DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
-
-
-def _contraction_edits(
-    doc: Doc, name: str, action: Callable[[Row], Action | None], *, settle: bool = False
-) -> Iterator[Edit]:
-    for start, end, replacement in contraction_edits(doc.text, action, settle=settle):
-        yield Edit(start, end, replacement, name)
-
-
-def _always(action: Action) -> Callable[[Row], Action | None]:
-    def decide(row: Row) -> Action | None:
-        return action
-
-    return decide
-
-
-@operator("contract.v1", "contraction", "words")
-def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """do not -> don't, I am -> I'm, it is -> it's, each only in the context its row of
-    lexicons/transforms/contractions.tsv allows: never clause-finally ("Yes, I am."),
-    never "have" ("I have a car" stays), never an emphatic form in capitals ("is NOT"),
-    never "it is" before a participle ("it is done" could not be told back)."""
-    return _contraction_edits(doc, "contract.v1", _always("contract"))
-
-
-@operator("expand.v1", "contraction", "words")
-def expand(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """don't -> do not; 's and 'd by the word after them ("he's been" -> "he has been",
-    "I'd paid" -> "I had paid", "I'd like" -> "I would like"; "it's done" stays); not in
-    questions that put the subject after the verb ("Can't you ...?")."""
-    return _contraction_edits(doc, "expand.v1", _always("expand"))
-
-
-def _style_contractions(name: str, kinds: frozenset[str]) -> None:
-    """Register a standardise operator that contracts the rows of ``kinds`` where their
-    context allows and writes every other contraction in full: one canonical form per
-    style, whichever way a guise changed it."""
-
-    def decide(row: Row) -> Action | None:
-        return "contract" if row.kind in kinds and row.when != "never" else "expand"
-
-    @operator(
-        name,
-        "contraction",
-        "words",
-        doc=f"Standardise: contract {' and '.join(sorted(kinds))} contractions where their "
-        "context allows (lexicons/transforms/contractions.tsv), write the rest in full.",
-    )
-    def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _contraction_edits(doc, name, decide, settle=True)
-
-
-# plain: US Federal Plain Language Guidelines ("use contractions when appropriate");
-# simple: Readability Guidelines (negative contractions in full). See the table's header.
-_style_contractions("contractions_plain.v1", frozenset({"negative", "simple"}))
-_style_contractions("contractions_simple.v1", frozenset({"simple"}))
 
 
 def with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
@@ -154,6 +96,11 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
+# Words that open an object: pronouns and that/wh-clauses (determiners: _DETERMINERS).
+_OBJECT_STARTS = frozenset(
+    {"that", "what", "how", "who", "why", "which", "whether", "it", "them", "him", "me", "us",
+     "you", "her", "these", "those", "all", "some", "any", "more", "out"}
+)  # fmt: skip
 _WH_OR_TO = frozenset({"to", "what", "how", "why", "where", "when", "who", "which", "whether"})
 
 
@@ -182,11 +129,20 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         prev = doc.prev_word(start)
         if pos == "verb":
             nxt = doc.next_word(end)
+            phrasal = " " in doc.lowered[start:end].strip() and " " not in value.strip()
+            # a one-word verb for a phrasal one needs its object: "the day I found out." /
+            # "I found out when ..." never "I discovered." / "discovered when"
+            if phrasal and (nxt is None or (nxt.lower not in _DETERMINERS | _OBJECT_STARTS)):
+                return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
-            return prev is None or prev.lower not in _DETERMINERS
+            if prev is not None and prev.lower in _DETERMINERS:
+                return False
+            # "a later purchase", "the first purchase": a noun after determiner + modifier
+            before = doc.prev_word(prev.start) if prev is not None else None
+            return before is None or before.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
         if pos == "figure":
