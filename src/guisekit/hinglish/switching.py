@@ -64,7 +64,7 @@ def _after_desire(left: str, body: str) -> bool:
     )
 
 
-_BEFORE_VERB_STOP = frozenset({"that", "which", "who", "where", "whose", "with", "of", "for"})
+_BEFORE_VERB_STOP = frozenset({"that", "which", "who", "where", "whose", "with"})
 _MODALS = frozenset(
     {
         "is",
