@@ -236,3 +236,37 @@ def test_gelbach_bad_input_exits_2_with_one_line(
     printed = capsys.readouterr().err.strip()
     assert printed.startswith("error:") and message in printed
     assert len(printed.splitlines()) == 1
+
+
+def test_gelbach_reads_the_attributes_jsonl_as_columns_issue_17_defect_15(
+    attributes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Identity rows of the JSONL ``attributes`` writes have no persona keys: the columnar
+    loader reads them as outside the contrast, exactly as the row path does."""
+    from guisekit.gelbach import GelbachData
+    from guisekit.gelbach import columns as columnar
+
+    with _with_outcome(attributes, tmp_path).open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    lines = [json.loads(line) for line in attributes.read_text().splitlines()]
+    assert any("education" not in row for row in lines)  # the defect's shape
+    data = tmp_path / "scored.jsonl"
+    with data.open("w", encoding="utf-8") as handle:
+        for line, row in zip(lines, rows, strict=True):
+            value = row["approved"]
+            line["approved"] = None if value in ("", None) else float(value)
+            handle.write(json.dumps(line) + "\n")
+    args = ["gelbach", str(data), "--outcome", "approved", "--focal-column", "education"]
+    args += ["--focal-level", "college", "--control", "age", "--resamples", "200"]
+    args += ["--attributes", "sophisticated_rate,misspelling_rate"]
+    with monkeypatch.context() as patch:
+        patch.setattr(GelbachData, "from_rows", None)  # any use of the row path would fail
+        fast = RUNNER.invoke(app, [*args, "--out", str(tmp_path / "columns")])
+    assert fast.exit_code == 0, fast.output
+    with monkeypatch.context() as patch:
+        patch.setattr(columnar, "read_table", lambda path: None)
+        slow = RUNNER.invoke(app, [*args, "--out", str(tmp_path / "rows")])
+    assert slow.exit_code == 0, slow.output
+    doc = json.loads((tmp_path / "columns" / "gelbach.json").read_text())
+    assert doc["n_obs"] == 24 and doc["left_out"] == {"outside_contrast": 6, "missing_values": 1}
+    assert doc == json.loads((tmp_path / "rows" / "gelbach.json").read_text())

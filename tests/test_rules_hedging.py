@@ -74,15 +74,43 @@ def test_scorer_counts_hedges_in_context(text: str, hedges: int) -> None:
     assert len(hedge_score(text).hedges) == hedges, hedge_score(text)
 
 
+# Hedges the confident direction must never remove (a rounder on a figure states a rough
+# figure as exact; a restrictive focus particle or a frequency adverb restricts the claim;
+# an attribution names who said it), and confident texts the hedged direction must never
+# hedge (a figure; the writer's own action, practice or experience; reported speech).
+# Pairs of these kinds are outside what the transform may change (LINGUISTICS.md,
+# "Pragmatic limits"; held-out judgement of issue 13: "mainly because" -> "because").
+_NOT_REMOVABLE = re.compile(
+    r"\b(about|approximately|roughly|around|nearly|mainly|largely|mostly|partly|usually|"
+    r"often|according to)\b",
+    re.IGNORECASE,
+)
+_OWN_OR_REPORTED = re.compile(
+    r"^I (?!am\b|know\b|have (?:experience|exposure|knowledge)\b)|\b(?:said|wanted)\b"
+)
+
+
+def _rates(pairs: list[list[str]]) -> tuple[float, float]:
+    up = sum(_score(_transform(c, "hedged")) > _score(c) for _, _, c in pairs) / len(pairs)
+    down = sum(_score(_transform(h, "confident")) < _score(h) for _, h, _ in pairs) / len(pairs)
+    return up, down
+
+
 def test_hedge_transform_moves_the_score_both_ways() -> None:
-    """Measured rates (README): the confident direction lowers the score of most hedged
-    texts; the hedged direction raises that of the claims. By design neither touches
-    rounders on figures, attributions to others, or the writer's own experience, so the
-    rates stay below 1 (see tests/data/hedge_pairs.yaml for the categories)."""
-    up = sum(_score(_transform(c, "hedged")) > _score(c) for _, _, c in PAIRS) / len(PAIRS)
-    down = sum(_score(_transform(h, "confident")) < _score(h) for _, h, _ in PAIRS) / len(PAIRS)
-    assert down >= 0.85, down
-    assert up >= 0.5, up
+    """Measured rates (README): on the pairs the transform may change, confident ->
+    hedged raises the score and hedged -> confident lowers it, each in >= 90% (issue 13);
+    over all pairs the rates are lower by design (rounders, restrictive particles,
+    attributions and the writer's own experience are never touched)."""
+    licensed_up = [p for p in PAIRS if p[0] != "rounder" and not _OWN_OR_REPORTED.search(p[2])]
+    licensed_down = [p for p in PAIRS if not _NOT_REMOVABLE.search(p[1])]
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 90
+    up, _ = _rates(licensed_up)
+    _, down = _rates(licensed_down)
+    assert up >= 0.9, up
+    assert down >= 0.9, down
+    up_all, down_all = _rates(PAIRS)
+    assert up_all >= 0.75, up_all
+    assert down_all >= 0.8, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 if TYPE_CHECKING:
+    import pyarrow as pa
+
     from guisekit.attributes import AttributeSet
-    from guisekit.gelbach import GelbachResult
+    from guisekit.gelbach import FocalContrast, GelbachData, GelbachResult
 
 
 FEW_CLUSTERS = 30
@@ -186,8 +188,7 @@ def gelbach_command(
     from guisekit.attributes import load_attribute_set
     from guisekit.console import err
     from guisekit.errors import ConfigError
-    from guisekit.gelbach import FocalContrast, GelbachData, gelbach, write_report
-    from guisekit.tables import read_rows
+    from guisekit.gelbach import FocalContrast, gelbach, write_report
 
     try:
         contrast = FocalContrast(
@@ -195,45 +196,18 @@ def gelbach_command(
         )
     except ValidationError as exc:
         raise ConfigError(exc.errors()[0]["msg"], location="--focal-level/--base-level") from None
-    if decisions is not None:
-        rows = join_decisions(
-            [row for _, row in read_rows(data, required=("variant_id", source_column))],
-            [row for _, row in read_rows(decisions, required=("variant_id",))],
-            outcome,
-        )
-    else:
-        rows = [row for _, row in read_rows(data, required=(outcome, source_column))]
-    columns = {name for row in rows for name in row}
-    for name in (focal_column, *_split(control)):
-        if name not in columns:
-            from guisekit.errors import InputError
-
-            raise InputError(
-                f"{data}: no column {name!r} in any row",
-                hint="name a persona column with --focal-column/--control",
-            )
-    families, absent = _families(attributes, load_attribute_set(attribute_set), columns)
-    if absent:
-        err.print(f"not in the data, left out: {', '.join(absent)}")
-    if attributes is None:  # defaults: leave out what source fixed effects would absorb
-        in_contrast = [r for r in rows if r.get(focal_column) is not None]
-        constant = _constant_within_sources(in_contrast, list(families), source_column)
-        if constant:
-            err.print(f"constant within every source, left out: {', '.join(constant)}")
-            families = {n: f for n, f in families.items() if n not in constant}
     controls = _split(control)
-    # JSONL tables leave persona columns out of non-persona rows: those rows are outside
-    # the contrast (and miss their controls), not malformed
-    rows = [{focal_column: None, **dict.fromkeys(controls), **row} for row in rows]
     if focal_column in controls:
         raise ConfigError("the focal column cannot also be a control", location="--control")
-    table = GelbachData.from_rows(
-        rows,
+    table = _load(
+        data,
+        decisions,
         outcome=outcome,
-        focal=contrast,
-        families=families,
-        source=source_column,
+        contrast=contrast,
+        source_column=source_column,
         controls=controls,
+        attributes=attributes,
+        attribute_set=load_attribute_set(attribute_set),
     )
     for reason, count in table.left_out.items():
         if count:
@@ -261,6 +235,126 @@ def gelbach_command(
     _print(result)
     for name, path in paths.items():
         err.print(f"{name}: {path}")
+
+
+def _load(
+    data: Path,
+    decisions: Path | None,
+    *,
+    outcome: str,
+    contrast: FocalContrast,
+    source_column: str,
+    controls: tuple[str, ...],
+    attributes: str | None,
+    attribute_set: AttributeSet,
+) -> GelbachData:
+    """The validated arrays: read and checked as columns where pyarrow can read the files
+    (:mod:`guisekit.gelbach.columns`), else, or where a value needs it, row by row; both
+    give the same data and messages."""
+    from guisekit.console import err
+    from guisekit.gelbach import GelbachData
+    from guisekit.gelbach.columns import from_table
+
+    columnar = _read_columnar(data, decisions, outcome=outcome, source_column=source_column)
+    rows: list[dict[str, Any]] = []
+    if columnar is None:
+        rows = _read_rows(data, decisions, outcome=outcome, source_column=source_column)
+        columns = {name for row in rows for name in row}
+    else:
+        columns = set(columnar.column_names)
+    focal_column = contrast.column
+    for name in (focal_column, *controls):
+        if name not in columns:
+            from guisekit.errors import InputError
+
+            raise InputError(
+                f"{data}: no column {name!r} in any row",
+                hint="name a persona column with --focal-column/--control",
+            )
+    families, absent = _families(attributes, attribute_set, columns)
+    if absent:
+        err.print(f"not in the data, left out: {', '.join(absent)}")
+    if attributes is None:  # defaults: leave out what source fixed effects would absorb
+        constant = _constant(columnar, rows, list(families), source_column, focal_column)
+        if constant:
+            err.print(f"constant within every source, left out: {', '.join(constant)}")
+            families = {n: f for n, f in families.items() if n not in constant}
+    if columnar is not None:
+        table = from_table(
+            columnar,
+            outcome=outcome,
+            focal=contrast,
+            families=families,
+            source=source_column,
+            controls=controls,
+        )
+        if table is not None:
+            return table
+    if columnar is not None:  # a value the row path must judge
+        rows = _read_rows(data, decisions, outcome=outcome, source_column=source_column)
+    # JSONL tables leave persona columns out of non-persona rows: those rows are outside
+    # the contrast (and miss their controls), not malformed
+    rows = [{focal_column: None, **dict.fromkeys(controls), **row} for row in rows]
+    return GelbachData.from_rows(
+        rows,
+        outcome=outcome,
+        focal=contrast,
+        families=families,
+        source=source_column,
+        controls=controls,
+    )
+
+
+def _read_rows(
+    data: Path, decisions: Path | None, *, outcome: str, source_column: str
+) -> list[dict[str, Any]]:
+    from guisekit.tables import read_rows
+
+    if decisions is not None:
+        return join_decisions(
+            [row for _, row in read_rows(data, required=("variant_id", source_column))],
+            [row for _, row in read_rows(decisions, required=("variant_id",))],
+            outcome,
+        )
+    return [row for _, row in read_rows(data, required=(outcome, source_column))]
+
+
+def _read_columnar(
+    data: Path, decisions: Path | None, *, outcome: str, source_column: str
+) -> pa.Table | None:
+    """The data (joined to the decisions) as one pyarrow table, or ``None`` where the row
+    reader must read it (no pyarrow, or a file only the row reader reads exactly)."""
+    from guisekit.gelbach.columns import join_decisions_table, read_table
+
+    table = read_table(data)
+    if table is None:
+        return None
+    if decisions is None:
+        # a JSONL line without the outcome key reads as a missing outcome (the row reader
+        # refused it); a file without the column at all is the row reader's to name
+        return table if outcome in table.column_names else None
+    answers = read_table(decisions)
+    if answers is None:
+        return None
+    return join_decisions_table(table, answers, outcome)
+
+
+def _constant(
+    columnar: pa.Table | None,
+    rows: list[dict[str, Any]],
+    names: list[str],
+    source_column: str,
+    focal_column: str,
+) -> list[str]:
+    from guisekit.gelbach.columns import constant_within_sources
+
+    if columnar is not None:
+        found = constant_within_sources(columnar, names, source_column, focal_column)
+        if found is not None:
+            return found
+        rows = columnar.to_pylist()
+    in_contrast = [r for r in rows if r.get(focal_column) is not None]
+    return _constant_within_sources(in_contrast, names, source_column)
 
 
 def _print(result: GelbachResult) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
+from guisekit.hinglish.switching import switch_clauses
 from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
 from guisekit.hinglish.text import Tok
 from guisekit.hinglish.verbs import inflect
@@ -37,9 +38,10 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+_NOMINATIVE = frozenset({"i", "we", "you", "they"})
 _SUBJECT = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|a|an|no one|"
-    r"nobody|someone|\ue000\d+\ue001)\b",
+    r"nobody|someone|\ue000\d+\ue001)(?!\w)",
     re.IGNORECASE,
 )
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
@@ -71,6 +73,8 @@ _AUXILIARIES = frozenset(
         "told",
     }
 )
+# auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
+_CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
 _DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
 # Hindi nouns of light verbs ("baat karna") and their gender
 _INCORPORATED = {
@@ -221,7 +225,26 @@ class ClauseConverter:
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]
-        return self._switch(text, offset, condition) if depth == 0 else None
+        if depth:
+            return None
+        switched = self._switch(text, offset, condition)
+        if switched is None:
+            switched = switch_clauses(
+                self, text, offset, condition, self._subject_of, self._starts_with_verb
+            )
+            if switched is not None:
+                self.used.append("switch.clauses")
+        return switched
+
+    def _clause_start(self, text: str) -> bool:
+        """Whether a clause part starts with a subject of its own."""
+        return _SUBJECT.match(text) is not None
+
+    @staticmethod
+    def _subject_of(text: str) -> str | None:
+        """The pronoun subject (with its auxiliary) a following verb phrase may borrow."""
+        borrowed = _BORROW.match(text)
+        return None if borrowed is None else borrowed.group()
 
     def _switch(self, text: str, offset: int, condition: bool) -> Toks | None:
         """Clause-level code-switching: of two coordinated clauses, one converted and the
@@ -278,6 +301,8 @@ class ClauseConverter:
         words = [w.low for w in words_of(text)]
         if any(w in _AUXILIARIES for w in words):
             return True
+        if len(words) > 1 and words[0] in _NOMINATIVE and words[1] in self.r.lex.verb_forms:
+            return True  # "I set up ...": a base-form verb after a subject pronoun
         return any({"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[1:])
 
     def _english(self, masked: str) -> Toks:
@@ -295,7 +320,9 @@ class ClauseConverter:
         i = 0
         while i < len(words) and words[i].low in self.r.adverbs:
             i += 1
-        return i < len(words) and words[i].low in self.r.lex.verb_forms
+        return i < len(words) and (
+            words[i].low in self.r.lex.verb_forms or words[i].low in _CONTINUING_AUXILIARIES
+        )
 
     def _apply(
         self, template: Template, text: str, spans: Spans, offset: int, condition: bool
@@ -368,6 +395,8 @@ class ClauseConverter:
             return None if np is None else np.form("pps")
         if kind == "n":
             return (Tok(self.r.masked.unmask(value), "other"),)
+        if not (self._finite(value) or _WH.match(value)):
+            return None  # "the contract said 5 payments": no clause to put after "ki"
         return self.convert(value, at, condition=condition or kind == "cond", depth=1)
 
     def _frame(self, frame: str, slots: Mapping[str, Slot]) -> Toks | None:

@@ -15,6 +15,7 @@ from guisekit.hinglish.text import Tok, is_placeholder
 __all__ = ["NounPhrase", "Renderer", "VerbPhrase", "Word", "words_of"]
 
 _AFTER_AMOUNT = frozenset({"more", "less"})
+_RELATIVE_TIME = frozenset({"early", "late", "ago", "earlier"})
 _TIME_WORDS = frozenset({"yesterday", "today", "tomorrow", "tonight"})
 _NOMINATIVE = frozenset({"i", "we", "he", "she", "they"})
 
@@ -51,6 +52,12 @@ class Renderer(NounRenderer):
             # "two days later" -> "two days baad"
             trailing_time[:0] = [*later, Tok("baad", "hi")]
             del rest[-len(later) - 1 :]
+        if (
+            len(rest) > 1
+            and rest[-1].low in _RELATIVE_TIME
+            and rest[-2].low.rstrip("s") in self.units
+        ):
+            return None  # "delivered a day early": a span before "early" is no object
         while rest and (size := self._trailing_adverb(rest)):
             trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]

@@ -17,11 +17,21 @@ import re
 from guisekit.rules.doc import Doc, Word
 from guisekit.rules.lexicon import RulesLexicon
 
-__all__ = ["claim_sentences", "in_claim", "in_statement"]
+__all__ = [
+    "adverb_slots",
+    "claim_sentences",
+    "grave_sentences",
+    "in_claim",
+    "in_statement",
+    "opens_with_cue",
+    "self_evaluations",
+]
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # The main clause ends at a comma, semicolon or a subordinating/coordinating word.
-_CLAUSE_END = re.compile(r"[,;:]| (?:and|but|because|since|when|after|before|while|so|if) ")
+# ("because of" is a preposition inside the clause: "the fee was charged because of their
+# error" is one causal claim.)
+_CLAUSE_END = re.compile(r"[,;:]| (?:and|but|because(?! of)|since|when|after|before|while|so|if) ")
 _COPULAS = frozenset(
     {"is", "are", "was", "were", "be", "been", "seems", "seemed", "seem", "looks", "looked",
      "remains", "remained", "'s", "isn't", "wasn't", "aren't", "weren't"}
@@ -74,6 +84,34 @@ def _lead_cues(lex: RulesLexicon) -> tuple[str, ...]:
     return tuple(sorted(cues, key=len, reverse=True))
 
 
+def opens_with_cue(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether the sentence at ``start`` already opens with a hedge or booster ("I think
+    the fee ..."): a second opener would stack ("I believe I think the fee ...")."""
+    cues = (*_lead_cues(lex), *lex.claims["openers_removed"])
+    return any(doc.phrase_end(start, cue) is not None for cue in cues)
+
+
+@functools.cache
+def _grave_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    words = sorted(lex.claims["grave_content"], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+def grave_sentences(doc: Doc, lex: RulesLexicon) -> frozenset[int]:
+    """Starts of the sentences about grave matters (a death, an illness, an injury, a
+    fraud or theft suffered): no filler or discourse marker goes on them ("Like, my
+    father passed away" reads as mockery; issue 13 held-out judgement)."""
+    key = ("grave_sentences", lex)
+    cached = doc.proposals.get(key)
+    if cached is None:
+        pattern = _grave_pattern(lex)
+        cached = [
+            start for start, end in _sentence_spans(doc) if pattern.search(doc.lowered, start, end)
+        ]
+        doc.proposals[key] = cached
+    return frozenset(cached)
+
+
 def _subject(doc: Doc, start: int, lead: tuple[str, ...]) -> Word | None:
     """The first word of the sentence at ``start`` after any opening hedge or booster."""
     lowered = doc.lowered
@@ -86,36 +124,158 @@ def _subject(doc: Doc, start: int, lead: tuple[str, ...]) -> Word | None:
     return doc.word_at(start)
 
 
-def _evaluates(
-    clause: str, evaluative: frozenset[str], deontic: frozenset[str], adjectives: frozenset[str]
-) -> bool:
+@functools.cache
+def _judgement(lex: RulesLexicon) -> tuple[frozenset[str], re.Pattern[str], frozenset[str]]:
+    """Conduct verbs (single words), conduct and causal phrases, and the evaluative words
+    that make a subject noun phrase evaluate ("the best approach is ...")."""
+    claims = lex.claims
+    phrases = sorted(claims["judgement_phrases"], key=len, reverse=True)
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in phrases) + r")\b")
+    return frozenset(claims["judgement_verbs"]), pattern, frozenset(claims["subject_evaluative"])
+
+
+def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     """Whether a main clause makes a claim: a deontic or predictive modal not inside
     reported speech ("the bank should refund it", not "they said they would"), a copula
-    with an evaluative predicate ("that was the right call"), or a present-tense copula
-    with an adjective or noun predicate (a state of affairs the writer asserts: "the
-    charge is a duplicate"; not "the address is in XXXX"). A past narrative ("the agent
-    told me ...") is the writer's experience, not a claim."""
+    with an evaluative predicate ("that was the right call"), a present-tense copula
+    with a comparison ("the offer is below market"), a judgement of another party's
+    conduct or intent ("they ignored my request", "the bank is at fault"), a causal claim
+    ("the delay was caused by the transfer"), or an evaluative subject ("the best option
+    is to wait"). A past narrative ("the agent told me ...") is the writer's experience,
+    not a claim."""
+    claims = lex.claims
+    evaluative = frozenset(claims["evaluative"])
+    deontic = frozenset(claims["deontic"])
+    verbs, phrases, subject_words = _judgement(lex)
     words = _WORDS.findall(clause)
     for i, word in enumerate(words):
+        if word in verbs and not _REPORTING.search(" ".join(words[:i])):
+            return True
+        if word in subject_words and i + 1 < len(words) and words[i + 1] in _COPULAS:
+            return True
+        if word in subject_words and i + 2 < len(words) and words[i + 2] in _COPULAS:
+            return True
         modal = word in deontic or word in _PREDICTIVE
         if modal and not _REPORTING.search(" ".join(words[:i])):
             return True
         if word in _COPULAS:
             present = word in _PRESENT_COPULAS
-            for nxt in words[i + 1 : i + 5]:
-                if nxt in evaluative or (present and _predicate(nxt, adjectives)):
+            modifier = False  # one noun modifier may come first ("a billing error")
+            for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
+                following = words[j + 1] if j + 1 < len(words) else ""
+                if nxt in evaluative or (present and _predicate(nxt, following)):
                     return True
-                if nxt not in _PREDICATE_FILLERS:
+                if nxt in _PREDICATE_FILLERS:
+                    continue
+                if modifier or j == i + 1:
                     break
-    return False
+                modifier = True
+    found = phrases.search(clause)
+    return found is not None and not _REPORTING.search(clause[: found.start()])
 
 
-def _predicate(word: str, adjectives: frozenset[str]) -> bool:
+def _predicate(word: str, following: str) -> bool:
     """A word that opens the predicate of a present-tense claim beyond the evaluative
-    list: only a comparison ("below market", "higher than"). Identifications ("is an old
-    payday loan"), places ("is in XXXX") and events ("is charging me") are facts the
-    writer reports, and a hedge on them changes their certainty (issue 13)."""
-    return word in _COMPARATIVE
+    list: only a comparison ("below market", "higher than", "slower than").
+    Identifications ("is an old payday loan"), places ("is in XXXX") and events ("is
+    charging me") are facts the writer reports, and a hedge on them changes their
+    certainty (issue 13)."""
+    return word in _COMPARATIVE or (following == "than" and word.endswith("er"))
+
+
+_AUXILIARIES = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "should", "can",
+     "could", "must", "isn't", "wasn't", "aren't", "weren't", "hasn't", "haven't", "hadn't",
+     "won't", "wouldn't", "shouldn't", "can't", "couldn't"}
+)  # fmt: skip
+
+
+def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
+    """(sentence start, offset) of the places where an epistemic adverb may go inside a
+    claim's main clause: after its first auxiliary or copula ("the fee is probably
+    wrong", "is probably not following"), or, with no auxiliary, before its conduct
+    verb ("they probably ignored my request"). None in a sentence that opens with a
+    hedge or booster, or whose clause already holds an adverb in that place (no "is
+    probably clearly")."""
+    key = ("adverb_slots", lex)
+    cached = doc.proposals.get(key)
+    if cached is not None:
+        return cached
+    verbs, _, _ = _judgement(lex)
+    lead = _lead_cues(lex)
+    slots = []
+    for start, end in claim_sentences(doc, lex):
+        first = _subject(doc, start, lead)
+        if first is None or first.start != start or opens_with_cue(doc, lex, start):
+            continue
+        clause_end = _CLAUSE_END.search(doc.lowered, first.start, end)
+        stop = clause_end.start() if clause_end else end
+        word = doc.next_word(first.end)
+        while word is not None and word.end <= stop:
+            nxt = doc.next_word(word.end)
+            if word.lower in _AUXILIARIES:
+                if nxt is not None and not _adverb(nxt.lower, lex) and _verb_group(word, nxt, lex):
+                    slots.append((start, word.end))
+                break
+            if word.lower in verbs and not word.lower.endswith("ing"):
+                slots.append((start, word.start))
+                break
+            if _adverb(word.lower, lex):
+                break
+            word = nxt
+    doc.proposals[key] = slots
+    return slots
+
+
+def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
+    """Starts of the sentences that evaluate the writer's own capacity ("I am a strong
+    leader", "I'm very organised"): "I am" / "I'm", optional articles and degree words,
+    then a word of ``self_evaluation`` (claims.yaml); no question, no figure, and no
+    hedge or booster already at the start."""
+    key = ("self_evaluations", lex)
+    cached = doc.proposals.get(key)
+    if cached is not None:
+        return cached
+    claims = lex.claims
+    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
+    found = []
+    for start, end in _sentence_spans(doc):
+        body = doc.text[start:end]
+        if "?" in body or _FIGURE.search(body):
+            continue
+        clause = _CLAUSE_END.split(doc.lowered[start:end], maxsplit=1)[0]
+        words = _WORDS.findall(clause)
+        if words[:2] == ["i", "am"]:
+            rest = words[2:]
+        elif words[:1] == ["i'm"]:
+            rest = words[1:]
+        else:
+            continue
+        for word in rest[:4]:
+            if word in targets:
+                found.append(start)
+                break
+            if word not in fillers:
+                break
+    doc.proposals[key] = found
+    return found
+
+
+def _verb_group(aux: Word, nxt: Word, lex: RulesLexicon) -> bool:
+    """Whether ``aux`` is an auxiliary here: "has" before a participle ("has ignored"),
+    not the main verb of possession ("has no record": "has probably no record" is
+    ungrammatical)."""
+    if aux.lower.rstrip("n't").rstrip("'") not in ("has", "have", "had", "hasn", "haven", "hadn"):
+        return True
+    return (
+        nxt.lower in ("not", "been", "never")
+        or nxt.lower in lex.participles
+        or (nxt.lower.endswith("ed"))
+    )
+
+
+def _adverb(word: str, lex: RulesLexicon) -> bool:
+    return word.endswith("ly") or word in lex.degree_words or word in lex.hedge_cues
 
 
 def claim_sentences(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -137,8 +297,6 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         return cached
     claims = lex.claims
     starters = frozenset(claims["subject_starters"])
-    evaluative = frozenset(claims["evaluative"])
-    deontic = frozenset(claims["deontic"])
     lead = _lead_cues(lex)
     found = []
     for start, end in _sentence_spans(doc):
@@ -149,7 +307,7 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         if "?" in body or _FIGURE.search(body):
             continue
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
-        found.append(((start, end), _evaluates(clause, evaluative, deontic, lex.adjectives)))
+        found.append(((start, end), _evaluates(clause, lex)))
     doc.proposals[key] = found
     return found
 

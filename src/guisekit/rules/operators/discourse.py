@@ -7,7 +7,14 @@ import functools
 import random
 from collections.abc import Iterator
 
-from guisekit.rules.claims import claim_sentences, in_claim
+from guisekit.rules.claims import (
+    adverb_slots,
+    claim_sentences,
+    grave_sentences,
+    in_claim,
+    opens_with_cue,
+    self_evaluations,
+)
 from guisekit.rules.doc import Doc, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
@@ -77,15 +84,22 @@ def _sentence_marker(
     claims_only: bool = False,
 ) -> Iterator[Edit]:
     """Put a marker before the first word of each sentence ("Honestly, the bank ..."); with
-    ``claims_only``, only before claim sentences (see :mod:`guisekit.rules.claims`). Not
-    before a word whose case after the marker is unknown (a name)."""
+    ``claims_only``, only before claim sentences (see :mod:`guisekit.rules.claims`) that
+    do not already open with a hedge or booster (no "I believe I think"); otherwise (a
+    filler) not before a sentence about grave matters (a death, an illness, a fraud).
+    Not before a word whose case after the marker is unknown (a name)."""
     if not choices:
         return
     joiner = ", " if comma else " "
     text = doc.text
     starts = {s for s, _ in claim_sentences(doc, lex)} if claims_only else None
+    grave = frozenset() if claims_only else grave_sentences(doc, lex)
     for word in doc.sentence_words:
-        if starts is not None and word.start not in starts:
+        if starts is not None and (
+            word.start not in starts or opens_with_cue(doc, lex, word.start)
+        ):
+            continue
+        if word.start in grave:
             continue
         if word.lower in lex.sentence_openers or text[word.end : word.end + 1] == ",":
             continue
@@ -339,6 +353,48 @@ def _slots(direction: str, label: str) -> None:
                 yield edit
 
     @operator(
+        f"{prefix}_self.v1",
+        family,
+        "words",
+        doc=f"{label} first-person frame before an interview self-evaluation (I think / "
+        "I know I am a strong leader); never on feelings, facts or plans (see "
+        "guisekit.rules.claims.self_evaluations).",
+    )
+    def self_frame(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        choices = lex.insertions("self_clause", direction)
+        if not choices:
+            return
+        for start in self_evaluations(doc, lex):
+            if opens_with_cue(doc, lex, start):
+                continue
+            # "I" keeps its capital after the frame: "I think I am ..."
+            yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
+
+    @operator(
+        f"{prefix}_auxiliary.v1",
+        family,
+        "words",
+        doc=f"{label} adverb inside a claim's main clause, after its first auxiliary or "
+        "copula or before its conduct or causal verb (the fee is probably / clearly wrong; "
+        "they probably ignored my request); see guisekit.rules.claims.adverb_slots.",
+    )
+    def auxiliary(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        choices = lex.insertions("mid_clause", direction)
+        if not choices:
+            return
+        text = doc.text
+        name = f"{prefix}_auxiliary.v1"
+        # The edit spans the clause from its first word to the slot, so it clashes with
+        # a cue at the sentence start or before the adjective: one cue per claim, never
+        # "Perhaps, the fee is probably somewhat unfair".
+        for start, at in adverb_slots(doc, lex):
+            head = text[start:at]
+            if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
+                yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
+            else:  # before a verb: "probably " + "ignored"
+                yield Edit(start, at, head + CHOICE + " ", name, choices)
+
+    @operator(
         f"{prefix}_modal.v1",
         family,
         "words",
@@ -348,6 +404,28 @@ def _slots(direction: str, label: str) -> None:
     )
     def modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         return iter(())
+
+
+_HAVE = frozenset({"have", "had", "'ve"})
+_COMPLEMENTS = frozenset({"with", "in", "of", "to", "using", "on", "at"})
+
+
+@operator("hedge_vague.v1", "hedge", "words")
+def hedge_vague(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """The vague quantifier "some" before a competence noun the writer says they have ("I
+    have experience with SQL" -> "I have some experience with SQL"; Channell 1994, the
+    hedge of real interview answers). Only directly after "I have" / "I've" / "I had"
+    and before a complement ("with", "in", "of", "to"): "my experience was" or "the
+    experience" stay, and no quantity is touched."""
+    mass = frozenset(lex.claims["mass_nouns"])
+    for word in doc.words(mass):
+        prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
+        if prev is None or nxt is None or nxt.lower not in _COMPLEMENTS:
+            continue
+        subject = doc.prev_word(prev.start)
+        have = prev.lower in _HAVE or prev.lower == "i've"
+        if have and (prev.lower == "i've" or (subject is not None and subject.lower == "i")):
+            yield Edit(word.start, word.start, "some ", "hedge_vague.v1")
 
 
 _slots("hedged", "Hedge")

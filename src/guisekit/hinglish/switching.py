@@ -1,0 +1,165 @@
+"""Clause-level code-switching across a whole sentence of several clauses.
+
+Hinglish writers switch language at clause boundaries ("Maine bank ko do baar call kiya,
+but they never answered"; "Mujhe bataya gaya ki hold review mein tha, and that the fees
+would be reversed"). A long sentence that no template converts whole is cut at its clause
+links (``clause_links`` in ``grammar.yaml``: coordinators, subordinators, non-restrictive
+relatives, a comma before a new clause); each clause is converted in a Hindi frame where a
+template fits and kept exactly as written otherwise.
+
+What keeps this safe (precision before coverage):
+
+- a cut is made only where both sides are clauses of their own (a finite verb; the right
+  side has its own subject, or starts with a verb and borrows the subject of the clause
+  before it, "... and was told ..." -> "aur mujhe bataya gaya ...");
+- a clause opened by a subordinator (when, until, after, ...) or a relative pronoun stays
+  English: no Hindi frame for it exists here, and half-Hindi subordinate syntax is worse
+  than a clean switch;
+- a subjectless clause ("... and took responsibility") is never left in English right
+  after a Hindi clause (its subject would be lost in the switch): the clause before it is
+  then kept English as well;
+- nothing inside a clause is ever half-converted: a clause is wholly Hindi-framed or wholly
+  as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from guisekit.hinglish.text import Tok
+
+if TYPE_CHECKING:
+    from guisekit.hinglish.clauses import ClauseConverter
+
+__all__ = ["switch_clauses"]
+
+Kind = Literal["first", "clause", "vp", "english"]
+Toks = tuple[Tok, ...]
+
+
+@dataclass
+class _Piece:
+    start: int  # where the link (or the clause) starts in the clause text
+    body: int  # where the clause itself starts (after the link)
+    end: int
+    link: str  # the linking word, "," for a bare comma, "" for the first clause
+    comma: bool  # a comma (or semicolon) before the link
+    kind: Kind = "first"
+
+
+_DESIRE = re.compile(r"\bI (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
+_AUXILIARY = re.compile(r"\b(?:is|are|was|were|will|would|has|have|had|can|could)\b", re.I)
+_PRONOUN_SUBJECT = re.compile(r"(?:i|we|you|they|he|she)\s", re.IGNORECASE)
+
+
+def _after_desire(left: str, body: str) -> bool:
+    """After "I want X removed", "and Y refunded" is a second object, not a clause."""
+    return (
+        _DESIRE.search(left) is not None
+        and _PRONOUN_SUBJECT.match(body) is None
+        and _AUXILIARY.search(body) is None
+    )
+
+
+def _boundaries(links: dict[str, list[str]]) -> re.Pattern[str]:
+    words = sorted({w for group in links.values() for w in group}, key=len, reverse=True)
+    alts = "|".join(re.escape(w) for w in words)
+    return re.compile(
+        rf"(?P<sep>[,;]\s*|\s+)(?P<link>{alts})\s+(?=\S)|(?P<bare>[,;])\s+(?=\S)",
+        re.IGNORECASE,
+    )
+
+
+def _pieces(text: str, pattern: re.Pattern[str]) -> list[_Piece]:
+    pieces = [_Piece(0, 0, len(text), "", False)]
+    for match in pattern.finditer(text):
+        link = (match.group("link") or ",").lower()
+        comma = bool(match.group("bare")) or (match.group("sep") or "").startswith((",", ";"))
+        start = match.start() + (1 if comma else 0)
+        pieces[-1].end = match.start()
+        pieces.append(_Piece(start, match.end(), len(text), link, comma))
+    return pieces
+
+
+def switch_clauses(
+    conv: ClauseConverter,
+    text: str,
+    offset: int,
+    condition: bool,
+    subject_of: Callable[[str], str | None],
+    starts_with_verb: Callable[[str], bool],
+) -> Toks | None:
+    """Tokens of ``text`` with each of its clauses Hindi-framed or kept English, or None
+    when it has no safe cut or no clause converts."""
+    links: dict[str, list[str]] = conv.r.lex.grammar["clause_links"]
+    subordinate = {w.lower() for w in links["subordinate"]}
+    relative = {w.lower() for w in links["relative"]}
+    pieces = _pieces(text, _boundaries(links))
+    if len(pieces) < 2:
+        return None
+    first_word = text.split(maxsplit=1)[0].lower() if text.split() else ""
+    # classify each cut; an unsafe cut is undone (its clause joins the one before)
+    changed = True
+    while changed and len(pieces) > 1:
+        changed = False
+        for i in range(1, len(pieces)):
+            piece, before = pieces[i], pieces[i - 1]
+            body = text[piece.body : piece.end]
+            left = text[before.body : before.end]
+            kind: Kind | None = None
+            if conv._finite(left) and not _after_desire(left, body):
+                if piece.link in relative:
+                    kind = "english" if piece.comma and conv._finite(f"it {body}") else None
+                elif conv._clause_start(body) and conv._finite(body):
+                    kind = "english" if piece.link in subordinate else "clause"
+                elif piece.link in ("and", "but", "or", ",") and starts_with_verb(body):
+                    kind = "vp"
+            if kind is None:
+                before.end = piece.end
+                del pieces[i]
+                changed = True
+                break
+            piece.kind = kind
+    if len(pieces) < 2:
+        return None
+    out: list[Toks | None] = []
+    subject: str | None = None
+    for piece in pieces:
+        body = text[piece.body : piece.end]
+        at = offset + piece.body
+        rendered: Toks | None = None
+        if piece.kind == "first":
+            subject = subject_of(body)
+            if first_word not in subordinate and first_word not in relative:
+                rendered = conv.convert(body, at, condition=condition, depth=1)
+        elif piece.kind == "clause":
+            subject = subject_of(body)
+            rendered = conv.convert(body, at, condition=condition, depth=1)
+        elif piece.kind == "vp" and subject is not None:
+            rendered = conv.convert(
+                f"{subject} {body}", at - len(subject) - 1, condition=condition, depth=1
+            )
+        if rendered is not None and piece.link not in ("", ",", *conv.r.conjunctions):
+            rendered = None
+        out.append(rendered)
+    # an English clause with no subject of its own may not follow a Hindi one
+    for i in range(len(pieces) - 1, 0, -1):
+        if pieces[i].kind == "vp" and out[i] is None and out[i - 1] is not None:
+            out[i - 1] = None
+    if all(r is None for r in out):
+        return None
+    toks: list[Tok] = []
+    for piece, rendered in zip(pieces, out, strict=True):
+        if piece.comma:
+            toks.append(Tok(",", "other"))
+        if rendered is None:
+            toks.extend(conv._english(text[piece.start : piece.end].lstrip(",; ")))
+            continue
+        if piece.link not in ("", ","):
+            hindi = conv.r.mixed(piece.link, conv.r.conjunctions[piece.link])
+            toks.extend(conv.r.tok(w) for w in hindi.split())
+        toks.extend(rendered)
+    return tuple(toks)
