@@ -8,9 +8,9 @@ texts/s; target >= 0.3). As in ``bench_facts.py`` and ``bench_rules.py``, the ma
 gives both sides *new* texts in every round, after both warmed up on other texts:
 spaCy's tokenizer caches every chunk it has seen and textstat caches per text, so
 repeating one set of texts would time their caches. The ratio on repeated texts is kept
-for comparison with earlier runs. Each part of the extractor (spaCy sentences, |VADER
-compound| over sentences, Flesch-Kincaid grade, the rules engine's cue counters) is timed
-alone on repeated texts to show where the time goes.
+for comparison with earlier runs. Each part of the extractor (spaCy tokens and sentences,
+|VADER compound| over sentences, Flesch-Kincaid grade, the rules engine's cue counters) is
+timed alone on repeated texts to show where the time goes.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from synthetic import complaint_texts
 from timing import interleaved_best, interleaved_best_fresh
 
 from guisekit.attributes import objective_attributes_batch, sentences
-from guisekit.attributes.objective import _compound
+from guisekit.attributes.vader import abs_compound
 from guisekit.rules import style_cues
 from guisekit.style import flesch_kincaid_grade
 
@@ -53,7 +53,7 @@ def main() -> None:
         "spacy_blank_tokenizer": lambda: [tokenizer(t) for t in texts],
         "objective_attributes_batch": lambda: objective_attributes_batch(texts),
         "part_sentences": lambda: [sentences(t) for t in texts],
-        "part_vader_per_sentence": lambda: [[_compound(s) for s in ss] for ss in split],
+        "part_vader_per_sentence": lambda: [[abs_compound(s) for s in ss] for ss in split],
         "part_fk_grade": lambda: [flesch_kincaid_grade(t) for t in texts],
         "part_cues": lambda: [style_cues(t) for t in texts],
     }

@@ -4,14 +4,20 @@ running with the network blocked."""
 
 from __future__ import annotations
 
+import functools
 import json
+import random
+import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import get_args
 
 import pytest
 import spacy
 import textstat
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
 from guisekit.attributes import (
@@ -21,7 +27,9 @@ from guisekit.attributes import (
     objective_attributes_batch,
     sentences,
 )
+from guisekit.attributes.vader import abs_compound
 from guisekit.errors import InputError
+from guisekit.resources import read_lines
 from guisekit.rules import hedge_score, style_cues
 from guisekit.style import flesch_kincaid_grade
 
@@ -191,3 +199,157 @@ def test_objective_extractors_run_with_the_network_blocked_in_a_fresh_process() 
     assert simple["n_sentences"] == 2
     assert simple["vader_abs_compound"] > 0.3
     assert hard["fk_grade"] > 15 > simple["fk_grade"]
+
+
+# --- The fast extractor equals the plain pipeline -------------------------------------
+# The reference below is the extractor as it was before the speed work (spaCy pipeline with
+# the sentencizer, a regex per token, VADER's polarity_scores per sentence, textstat's own
+# Flesch-Kincaid grade), kept here frozen so a speed change cannot move a value.
+
+_WORDLIKE = re.compile(r"[^\W_]")
+
+
+@functools.cache
+def _reference_pipeline() -> spacy.language.Language:
+    from spacy.symbols import ORTH
+
+    nlp = spacy.blank("en")
+    for abbreviation in read_lines("attributes/abbreviations.txt"):
+        nlp.tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
+    nlp.add_pipe("sentencizer")
+    return nlp
+
+
+@functools.cache
+def _reference_analyzer() -> SentimentIntensityAnalyzer:
+    return SentimentIntensityAnalyzer()
+
+
+def _reference_sentences(text: str) -> list[str]:
+    return [span.text for span in _reference_pipeline()(text).sents]
+
+
+def _reference_measures(text: str) -> dict[str, float]:
+    lengths: list[int] = []
+    polarity = 0.0
+    for span in _reference_pipeline()(text).sents:
+        words = sum(1 for token in span if _WORDLIKE.search(token.text))
+        if words:
+            lengths.append(words)
+            polarity += abs(_reference_analyzer().polarity_scores(span.text)["compound"])
+    n_words = sum(lengths)
+    return {
+        "n_words": n_words,
+        "n_sentences": len(lengths),
+        "mean_sentence_length": n_words / len(lengths) if lengths else 0.0,
+        "fk_grade": textstat.flesch_kincaid_grade(text),
+        "vader_abs_compound": polarity / len(lengths) if lengths else 0.0,
+    }
+
+
+# Fragments chosen to exercise every branch: amounts and abbreviations, ellipses and
+# repeated marks, quotes after a full stop, emoji and non-ASCII, ALL-CAPS sentiment
+# words, "but", "kind of", "no"/"never so" negation, "least", idioms, contractions,
+# stray apostrophes and hyphens, numbers, newlines and runs of spaces.
+_FRAGMENTS = [
+    "I was charged $1,234.56 on my card.",
+    "I paid Rs. 5,00,000 to Mr. Sharma",
+    "The penalty was approx. 2.5% of the loan",
+    "complaint No. 4471 was closed",
+    "The service was TERRIBLE and the staff were rude!",
+    "I am happy with the new manager, but the fees are awful.",
+    "It was kind of good, sort of.",
+    "There was no help and no refund",
+    "I have never so much as been thanked",
+    "At least it was not the worst bank ever.",
+    "The least helpful agent yelled at me?!",
+    "That was the bomb, yeah right.",
+    "I don't think it's fair that they've charged me twice -- twice!!!",
+    "Wait... what happened??",
+    '"This is unacceptable." she said.',
+    "I love it 😀 and hate it 😡",
+    "Café fees rose to €40 in São Paulo.",
+    "The ‘fee’ was “waived” – supposedly.",
+    "U.S. banks vs. Indian banks, e.g. SBI, i.e. the state bank.",
+    "my account ending in 4417 (see XX/XX/XXXX)",
+    "ok",
+    "...",
+    "Thanks!",
+    "\n\nSecond paragraph:   spaced   out words.\n",
+    "The interest rate went from 12% to 24.99% in 2023.",
+    "I'm not sad, I'm FURIOUS :(",
+    "Good. Great. Excellent. Wonderful.",
+    "no good no bad",
+    "the 'amount' was 'wrong'",
+    "It's nearly 3 a.m. and I can't sleep!",
+]
+
+
+def _generated_texts(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(n):
+        parts = rng.choices(_FRAGMENTS, k=rng.randint(1, 12))
+        joins = [rng.choice([" ", "  ", "\n", ". ", "! ", "? ", "", ", "]) for _ in parts]
+        text = "".join(p + j for p, j in zip(parts, joins, strict=True))
+        if text.strip():
+            texts.append(text)
+    return texts
+
+
+def _bundled_texts() -> list[str]:
+    root = Path(__file__).resolve().parent.parent / "examples" / "data"
+    texts = []
+    for path in sorted(root.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            texts.extend(v for v in row.values() if isinstance(v, str) and len(v) > 40)
+    return texts
+
+
+def _assert_equal_to_reference(text: str) -> None:
+    fast = objective_attributes(text).as_dict()
+    for name, expected in _reference_measures(text).items():
+        assert fast[name] == pytest.approx(expected, abs=1e-9), (name, text)
+    assert sentences(text) == _reference_sentences(text), text
+
+
+def test_bundled_examples_exist_for_the_differential_test() -> None:
+    assert len(_bundled_texts()) >= 60
+
+
+@pytest.mark.parametrize("text", _bundled_texts()[:200])
+def test_fast_extractor_equals_the_plain_pipeline_on_bundled_texts(text: str) -> None:
+    _assert_equal_to_reference(text)
+
+
+def test_fast_extractor_equals_the_plain_pipeline_on_generated_texts() -> None:
+    texts = _generated_texts(400, seed=13)
+    for text in texts:
+        _assert_equal_to_reference(text)
+    # The generated set reaches the branches it is meant to: emoji, "but", sentences
+    # without words, and sentences VADER scores.
+    assert any("😀" in t and "but" in t for t in texts)
+    assert any(r.vader_abs_compound > 0.5 for r in objective_attributes_batch(texts))
+
+
+def test_vader_fast_path_equals_the_library_per_sentence() -> None:
+    analyzer = _reference_analyzer()
+    cases = [*_FRAGMENTS, "", "   ", "GOOD", "not good", "no", "no no", "kind of bad"]
+    for sentence in cases:
+        expected = abs(analyzer.polarity_scores(sentence)["compound"])
+        assert abs_compound(sentence) == expected, sentence
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*"abcABC .!?,'-$1\n😀é", "good", "bad", "but", " no ", "Rs.", "NOT"]),
+        min_size=1,
+        max_size=40,
+    )
+    .map("".join)
+    .filter(str.strip)
+)
+def test_fast_extractor_equals_the_plain_pipeline_on_random_strings(text: str) -> None:
+    _assert_equal_to_reference(text)

@@ -89,15 +89,25 @@ def test_enospc_while_writing_leaves_the_old_set_whole(
     before = _complete(tmp_path / "out")
     import guisekit.corpus.export as export
 
-    real, calls = export.write_rows, []
+    real = export._open
 
-    def full_disk(path: Path, *args: Any, **kwargs: Any) -> Path:
-        calls.append(path)
-        if len(calls) == 2:  # the corpus is written, the fact report hits a full disk
-            raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        return real(path, *args, **kwargs)
+    class FullDisk:
+        """A file whose writes fail as on a full disk."""
 
-    monkeypatch.setattr(export, "write_rows", full_disk)
+        def __init__(self, path: Path) -> None:
+            self.handle = real(path)
+
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self) -> None:
+            self.handle.close()
+
+    def full_disk(path: Path) -> Any:
+        # the corpus is written, the fact report hits a full disk
+        return FullDisk(path) if path.name.startswith("fact_report") else real(path)
+
+    monkeypatch.setattr(export, "_open", full_disk)
     capsys.readouterr()
     assert _run("corpus", str(config), "--overwrite") == 2
     err = capsys.readouterr().err.strip()

@@ -7,19 +7,29 @@ as the fallback), so these measures work offline. ``tests/test_style.py`` checks
 the network blocked.
 
 The Flesch-Kincaid grade is textstat's formula with textstat's own word list and sentence
-count, but syllables are looked up once per distinct word (textstat caches per text, so
-every new text pays the dictionary and hyphenation lookups of all its words again). The
-result equals ``textstat.flesch_kincaid_grade`` exactly (``tests/test_style.py``).
+count, computed with textstat's regular expressions compiled once, and syllables looked up
+once per distinct word (textstat caches per text, so every new text pays the dictionary
+and hyphenation lookups of all its words again). The result equals
+``textstat.flesch_kincaid_grade`` exactly (``tests/test_style.py`` checks it on generated
+texts).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 __all__ = ["flesch_kincaid_grade"]
 
 _LANG = "en_US"  # textstat's default language
+
+# textstat 0.7.8: backend/utils/constants.py, transformations/_remove_punctuation.py
+# (rm_apostrophe=False) and counts/_count_sentences.py.
+_CONTRACTION_ENDINGS = r"[tsd]|ve|ll|re"
+_NONCONTRACTION_APOSTROPHE = re.compile(r"\'(?!" + _CONTRACTION_ENDINGS + ")")
+_PUNCTUATION = re.compile(r"[^\w\s\']")
+_SENTENCE = re.compile(r"\b[^.!?]+[.!?]*", re.UNICODE)
 
 
 @functools.cache
@@ -41,16 +51,30 @@ def _syllables(word: str) -> int:
         return len(pyphen.positions(word)) + 1
 
 
+def _words(text: str) -> list[str]:
+    """textstat's ``list_words(text)``: punctuation but contraction apostrophes removed,
+    split on whitespace."""
+    return _PUNCTUATION.sub("", _NONCONTRACTION_APOSTROPHE.sub("", text)).split()
+
+
+def _sentence_count(text: str) -> int:
+    """textstat's ``count_sentences``: runs of text up to . ! or ?, those of two words or
+    fewer not counted, at least 1."""
+    found = _SENTENCE.findall(text)
+    short = sum(1 for sentence in found if len(_words(sentence)) <= 2)
+    return max(1, len(found) - short)
+
+
 def flesch_kincaid_grade(text: str) -> float:
     """Flesch-Kincaid grade level of ``text`` (textstat 0.7.8's definition)."""
-    from textstat.backend.counts._count_sentences import count_sentences
-    from textstat.backend.selections._list_words import list_words
-
-    words = list_words(text)
+    cleaned = _PUNCTUATION.sub("", _NONCONTRACTION_APOSTROPHE.sub("", text))
+    words = cleaned.split()
     if not words:
         return 0.0
-    sentence_length = len(words) / int(count_sentences(text))
-    syllables = sum(_syllables(w.lower()) for w in words) / len(words)
+    sentence_length = len(words) / _sentence_count(text)
+    # Lower-casing never adds or removes whitespace, so this is [w.lower() for w in words].
+    lowered = cleaned.lower().split()
+    syllables = sum(map(_syllables, lowered)) / len(words)
     if sentence_length == 0 or syllables == 0:
         return 0.0
     return (0.39 * sentence_length) + (11.8 * syllables) - 15.59

@@ -11,7 +11,12 @@ exactly what its operators manipulate. The Flesch-Kincaid grade is textstat's, f
 sentence count included, so it stays comparable with published grades (and with
 ``guisekit corpus`` summaries) rather than with ``mean_sentence_length``.
 
-The spaCy pipeline and the VADER analyzer are built once per process, on first use.
+The spaCy tokenizer and the VADER analyzer are built once per process, on first use.
+Speed (``benchmarks/bench_attributes.py``): the sentencizer's rule runs over token
+attribute arrays rather than Python token objects, VADER is called only on sentences
+with a lexicon word and only for its lexicon words (:mod:`guisekit.attributes.vader`),
+and syllables are counted once per distinct word; every value equals the plain pipeline's
+(``tests/test_attributes_objective.py`` compares them on generated and bundled texts).
 """
 
 from __future__ import annotations
@@ -22,15 +27,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 
+from guisekit.attributes.vader import abs_compound
 from guisekit.errors import InputError
 from guisekit.resources import read_lines
 from guisekit.rules.cues import style_cues
 from guisekit.style import flesch_kincaid_grade
 
 if TYPE_CHECKING:
-    from spacy.language import Language
-    from spacy.tokens import Doc
-    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+    from spacy.tokenizer import Tokenizer
 
 __all__ = [
     "OBJECTIVE_MEASURES",
@@ -95,63 +99,71 @@ OBJECTIVE_MEASURES: tuple[str, ...] = tuple(f.name for f in fields(ObjectiveAttr
 
 
 @functools.cache
-def _pipeline() -> Language:
+def _tokenizer() -> tuple[Tokenizer, list[int]]:
+    """spaCy's blank English tokenizer with the abbreviation special cases, and the token
+    attributes read per text: IS_PUNCT, two lexeme flags (ends a sentence; is a word),
+    IDX and LENGTH. Flags are set once per distinct word, in C on every later token."""
     import spacy
+    from spacy.attrs import IDX, IS_PUNCT, LENGTH
+    from spacy.pipeline import Sentencizer
     from spacy.symbols import ORTH
 
     nlp = spacy.blank("en")
     tokenizer: Any = nlp.tokenizer
     for abbreviation in read_lines(ABBREVIATIONS):
         tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
-    nlp.add_pipe("sentencizer")
-    return nlp
+    stops = frozenset(Sentencizer.default_punct_chars)
+    ends_sentence = nlp.vocab.add_flag(lambda orth: orth in stops)
+    is_word = nlp.vocab.add_flag(lambda orth: _WORDLIKE.search(orth) is not None)
+    return tokenizer, [IS_PUNCT, ends_sentence, is_word, IDX, LENGTH]
 
 
-@functools.cache
-def _analyzer() -> SentimentIntensityAnalyzer:
-    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+def _split(text: str) -> list[tuple[str, int]]:
+    """(sentence, words in it) for every sentence of ``text``.
 
-    return SentimentIntensityAnalyzer()
+    The sentences are those of spaCy's rule-based ``sentencizer`` on the tokenizer's
+    output, computed over token attribute arrays instead of token objects: a sentence
+    starts at the first token, and at every token that is neither punctuation nor a
+    sentence-final mark with such a mark somewhere after the previous such token (the
+    sentencizer's ``seen_period`` state). ``tests/test_attributes_objective.py`` checks
+    the split against the spaCy pipeline itself.
+    """
+    import numpy as np
+
+    tokenizer, attrs = _tokenizer()
+    doc = tokenizer(text)
+    n = len(doc)
+    if n == 0:
+        return []
+    table = doc.to_array(attrs)
+    stop = table[:, 1].astype(bool)
+    content = np.flatnonzero(~(table[:, 0].astype(bool) | stop))
+    stops_before = (np.cumsum(stop) - stop)[content]
+    previous = np.concatenate(([0], stops_before[:-1]))
+    starts = content[stops_before > previous]
+    if not starts.size or starts[0] != 0:
+        starts = np.concatenate(([0], starts))
+    words = np.add.reduceat(table[:, 2], starts).tolist()
+    ends = [*(starts[1:] - 1).tolist(), n - 1]
+    idx, length = table[:, 3].tolist(), table[:, 4].tolist()
+    return [
+        (text[idx[s] : idx[e] + length[e]], w)
+        for s, e, w in zip(starts.tolist(), ends, words, strict=True)
+    ]
 
 
 def sentences(text: str) -> list[str]:
     """The sentences of ``text`` as the sentence-length measure sees them."""
-    return [span.text for span in _pipeline()(text).sents]
+    return [sentence for sentence, _ in _split(text)]
 
 
-@functools.cache
-def _vader_words() -> frozenset[str]:
-    """Every word VADER gives a valence: a sentence with none of them scores 0."""
-    return frozenset(_analyzer().lexicon)
-
-
-_STRIP = "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum())
-
-
-def _compound(sentence: str) -> float:
-    """|VADER compound| of a sentence; 0 without calling VADER when no word of the
-    sentence (lower-cased, punctuation stripped, as VADER sees it) is in its lexicon and
-    the sentence is plain ASCII (no emoji to translate): VADER sums lexicon valences
-    only, so such a sentence scores exactly 0."""
-    if sentence.isascii():
-        lexicon = _vader_words()
-        tokens = sentence.split()
-        if not any(
-            t.lower() in lexicon or t.strip(_STRIP).lower() in lexicon or t in lexicon
-            for t in tokens
-        ):
-            return 0.0
-    return abs(float(_analyzer().polarity_scores(sentence)["compound"]))
-
-
-def _measure(text: str, doc: Doc) -> ObjectiveAttributes:
+def _measure(text: str) -> ObjectiveAttributes:
     lengths: list[int] = []
     polarity = 0.0
-    for span in doc.sents:
-        words = sum(1 for token in span if _WORDLIKE.search(token.text))
+    for sentence, words in _split(text):
         if words:
             lengths.append(words)
-            polarity += _compound(span.text)
+            polarity += abs_compound(sentence)
     n_words = sum(lengths)
     cues = style_cues(text)
     return ObjectiveAttributes(
@@ -184,7 +196,7 @@ def _checked(texts: Iterable[str]) -> Iterator[str]:
 def objective_attributes(text: str) -> ObjectiveAttributes:
     """Every objective measure of one text (see :func:`objective_attributes_batch`)."""
     (checked,) = _checked([text])
-    return _measure(checked, _pipeline()(checked))
+    return _measure(checked)
 
 
 def objective_attributes_batch(
@@ -192,9 +204,9 @@ def objective_attributes_batch(
 ) -> list[ObjectiveAttributes]:
     """Every objective measure of many texts, in input order.
 
-    Texts go through spaCy's ``pipe`` in batches of ``batch_size``; an empty or blank text
-    raises :class:`~guisekit.errors.InputError` naming its position.
+    Every text is checked before any is measured: an empty or blank text raises
+    :class:`~guisekit.errors.InputError` naming its position. ``batch_size`` is kept for
+    callers; texts are measured one by one (spaCy's tokenizer has no batch speed-up).
     """
-    items = list(_checked(texts))
-    docs = _pipeline().pipe(items, batch_size=batch_size)
-    return [_measure(text, doc) for text, doc in zip(items, docs, strict=True)]
+    del batch_size
+    return [_measure(text) for text in list(_checked(texts))]

@@ -5,6 +5,7 @@ The command only wires the job together and prints; the work is in :mod:`guiseki
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from guisekit.console import err, out
-from guisekit.failures import MaxErrorRate, finish, tally
+from guisekit.failures import FAILED_STATUSES, FailureTally, MaxErrorRate, finish, reason_group
 
 __all__ = ["corpus_command"]
 
@@ -35,6 +36,30 @@ def corpus_command(
         typer.Option("--out", help="Output folder (overrides output.dir of the config)."),
     ] = None,
     max_error_rate: MaxErrorRate = 0.0,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Processes for the rules engine's rewriting, fact checks and summary "
+            "measures (default: the usable cores). LLM engines ignore it: they run on one "
+            "async runner per process, whose concurrency is the model's rpm.",
+        ),
+    ] = None,
+    chunk_size: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Variants per chunk (whole sources): the unit of work, of memory and of "
+            "resuming. Outputs do not depend on it.",
+        ),
+    ] = 1000,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="Replay the chunks a killed rules-engine run of the same plan finished "
+            "(journalled beside the output folder); --no-resume starts from nothing.",
+        ),
+    ] = True,
 ) -> None:
     """Build a matched-guise corpus: plan, rewrite, fact-check, export.
 
@@ -45,13 +70,20 @@ def corpus_command(
     input, 3 when more than --max-error-rate of the variants ended in error or truncated
     (the outputs are written; the last line counts the failures by reason).
 
+    Runs stream: sources go through in chunks, rows are written as they are made and
+    memory stays flat however many sources there are. On the rules engine the chunks
+    run on --workers processes (the output is byte-identical for any number), and a
+    killed run resumes from its last finished chunk when run again.
+
     **Example**
 
         guisekit corpus examples/quickstart.yaml --overwrite
     """
-    from guisekit.corpus import build_plan, export_run, load_config, run_plan
+    from guisekit.corpus import build_plan, load_config
+    from guisekit.corpus.stream import local_engines, run_corpus, worker_count
     from guisekit.engines import make_engines, usage_rows
     from guisekit.outputs import OutputSet
+    from guisekit.parallel import usable_cores
     from guisekit.tables import read_sources
 
     settings = load_config(config)
@@ -71,10 +103,13 @@ def corpus_command(
     plan = build_plan(settings, engines)
     for line in plan.duplicates:
         err.print(f"warning: {line}; kept once", markup=False, highlight=False, soft_wrap=True)
+    local = local_engines(engines)
+    processes = worker_count(plan, engines, workers or usable_cores(), chunk_size)
     banks = "" if len(engines) == 1 else f" x {len(engines)} banks"
+    on = f" on {processes} processes" if processes > 1 else ""
     err.print(
-        f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {len(plan.tasks)} "
-        f"variants on the {engines[0].name} engine"
+        f"{len(plan.sources)} sources x {len(plan.specs)} specs{banks} = {plan.size} "
+        f"variants on the {engines[0].name} engine{on}"
     )
     with Progress(
         SpinnerColumn(),
@@ -87,7 +122,7 @@ def corpus_command(
         transient=True,
         disable=not err.is_terminal,
     ) as progress:
-        bar = progress.add_task("rewriting", total=len(plan.tasks), usage="")
+        bar = progress.add_task("rewriting", total=plan.size, usage="")
 
         def advance(n: int) -> None:
             rows = usage_rows(engines)
@@ -100,25 +135,48 @@ def corpus_command(
             )
             progress.update(bar, advance=n, usage=usage)
 
-        result = run_plan(plan, engines, advance)
+        run = run_corpus(
+            plan,
+            engines,
+            target,
+            settings.output_format,
+            overwrite=overwrite,
+            workers=processes,
+            chunk_size=chunk_size,
+            resume=resume,
+            progress=advance,
+            # LLM engines account their calls (a usage file, cumulative over runs)
+            usage=None if local and not usage_rows(engines) else lambda: usage_rows(engines),
+            arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
+            config=settings.model_dump(mode="json"),
+            inputs=inputs,
+        )
+    if run.resumed:
+        err.print(
+            f"resumed {run.resumed} of {run.chunks} chunks from the journal of a killed run; "
+            f"computed {run.chunks - run.resumed}"
+        )
+    written = run.written
     usage = usage_rows(engines)
-    paths = export_run(
-        result,
-        target,
-        settings.output_format,
-        overwrite=overwrite,
-        usage=usage,
-        arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
-        config=settings.model_dump(mode="json"),
-        inputs=inputs,
-    )
-    _print_summary(result.summary)
+    _print_summary(written.summary)
     _note_unrealised(plan, engines)
     if usage:
         _print_table("Model usage (this run; cached answers cost nothing)", usage)
-    for name, path in paths.items():
+    for name, path in written.paths.items():
         err.print(f"{name}: {path}")
-    finish(tally("variants", ((v.status, v.reason) for v in result.variants)), max_error_rate)
+    failures = FailureTally(
+        "variants",
+        written.statuses,
+        dict(
+            Counter(
+                reason_group(status, reason)
+                for (status, reason), n in written.failures.items()
+                if status in FAILED_STATUSES
+                for _ in range(n)
+            )
+        ),
+    )
+    finish(failures, max_error_rate)
 
 
 def _note_unrealised(plan: Any, engines: Any) -> None:

@@ -10,8 +10,11 @@ keyed by its stable variant id.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,7 +23,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from guisekit.engines import Engine, EngineConfig
 from guisekit.errors import ConfigError, validate
 from guisekit.extras import require
-from guisekit.ids import variant_id
 from guisekit.models import Source
 from guisekit.personas import PACKAGED_GRIDS
 from guisekit.presets import apply_preset
@@ -97,16 +99,61 @@ class Task(_Strict):
 
 
 class Plan(BaseModel):
-    """Every task of a run, in a stable order (bank, then source, then spec order)."""
+    """Every task of a run, in a stable order (bank, then source, then spec order).
+
+    The tasks are not stored: a million-variant plan is its sources, its specs and one
+    engine config per bank, and :meth:`iter_tasks` (or :meth:`variant_keys`, per source)
+    makes tasks on demand. :attr:`tasks` lists them all, for small plans."""
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     sources: dict[str, Source]
     specs: list[TransformSpec]
-    tasks: list[Task]
+    engine_configs: list[dict[str, Any]]
+    """Each bank's engine config (part of its variant ids)."""
     seed: int
     duplicates: list[str] = []
     """Specs given more than once (after normalisation: ``factor: [10, 10.0]``), each kept
     once; one line per duplicate naming the config entries, for the CLI to warn about."""
+
+    @property
+    def size(self) -> int:
+        """How many variants the plan makes."""
+        return len(self.engine_configs) * len(self.sources) * len(self.specs)
+
+    def variant_keys(self, source_id: str, bank: int = 0) -> list[str]:
+        """The variant ids of one source under every spec on ``bank``, in spec order
+        (:func:`guisekit.ids.variant_id`, with the spec and engine parts encoded once)."""
+        return [
+            "v-" + hashlib.sha256(f"[{_json(source_id)}{tail}".encode()).hexdigest()[:16]
+            for tail in self._tails[bank]
+        ]
+
+    @functools.cached_property
+    def _tails(self) -> list[list[str]]:
+        return [
+            [f",{_json(spec.model_dump(mode='json'))},{_json(config)},{_json(self.seed)}]"
+             for spec in self.specs]
+            for config in self.engine_configs
+        ]  # fmt: skip
+
+    def iter_tasks(self, bank: int | None = None) -> Iterator[Task]:
+        """The tasks of one bank (or of all), made on demand, in plan order."""
+        banks = range(len(self.engine_configs)) if bank is None else [bank]
+        for b in banks:
+            for source_id in self.sources:
+                keys = self.variant_keys(source_id, b)
+                for spec, key in zip(self.specs, keys, strict=True):
+                    yield Task(key=key, source_id=source_id, spec=spec, bank=b)
+
+    @functools.cached_property
+    def tasks(self) -> list[Task]:
+        """Every task, in plan order (a list: for small plans and tests)."""
+        return list(self.iter_tasks())
+
+
+def _json(value: Any) -> str:
+    """``value`` encoded as :func:`guisekit.ids.stable_hash` encodes each part."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str, ensure_ascii=False)
 
 
 def _expand_entry(entry: Mapping[str, Any], index: int, base: Path) -> list[TransformSpec]:
@@ -182,21 +229,10 @@ def build_plan(config: CorpusConfig, engines: Sequence[Engine]) -> Plan:
         for i, entry in enumerate(config.transforms)
         for spec in _expand_entry(entry, i, config.base)
     )
-    tasks = [
-        Task(
-            key=variant_id(source.id, spec, engine.config, config.seed),
-            source_id=source.id,
-            spec=spec,
-            bank=bank,
-        )
-        for bank, engine in enumerate(engines)
-        for source in sources
-        for spec in specs
-    ]
     return Plan(
         sources={s.id: s for s in sources},
         specs=specs,
-        tasks=tasks,
+        engine_configs=[engine.config for engine in engines],
         seed=config.seed,
         duplicates=duplicates,
     )

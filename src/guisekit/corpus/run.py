@@ -10,31 +10,47 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from statistics import fmean
 from typing import Any
 
-from rapidfuzz.distance import Levenshtein
-
 from guisekit.corpus.plan import Plan
+from guisekit.corpus.rows import variant_row
+from guisekit.corpus.summary import SummaryTotals, measures, shift
 from guisekit.engines import Engine, run_engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
+from guisekit.frames import Tabular
 from guisekit.models import Variant
-from guisekit.rules.cues import style_cues
-from guisekit.style import flesch_kincaid_grade
 from guisekit.transforms import TransformSpec, entry_of, label_of
 
-__all__ = ["RunResult", "as_intended", "label_of", "run_plan"]
+__all__ = ["RunResult", "as_intended", "enforce_validation", "label_of", "run_plan"]
 
 Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
-class RunResult:
-    """Variants of a run with the exact fact check of each against its source."""
+class RunResult(Tabular):
+    """Variants of a run with the exact fact check of each against its source, all in
+    memory: the library API for small runs. ``guisekit corpus`` streams instead (see
+    :mod:`guisekit.corpus.stream`); both give the same rows and summary. ``to_frame()``
+    gives one row per variant, as in ``corpus.jsonl``."""
 
     plan: Plan
     variants: list[Variant]
     checks: list[FactCheckResult | None]
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        return [variant_row(variant) for variant in self.variants]
+
+    def table_title(self) -> str:
+        counts = ", ".join(
+            f"{n} {s}" for s, n in sorted(Counter(v.status for v in self.variants).items())
+        )
+        return (
+            f"corpus: {len(self.variants)} variants of {len(self.plan.sources)} sources"
+            f" ({counts or 'none'})"
+        )
+
+    def table_columns(self) -> list[str]:
+        return ["source_id", "variant_id", "transform", "status", "reason", "text", "n_edits"]
 
     @functools.cached_property
     def summary(self) -> list[dict[str, Any]]:
@@ -42,51 +58,36 @@ class RunResult:
         their engine's validation, share passing the exact check, share
         whose facts changed exactly as intended, mean normalised edit distance from the
         source, and mean shifts (variant minus source) of Flesch-Kincaid grade and of hedge,
-        informal-marker and sophisticated-word rates per 100 words."""
-        groups: dict[str, list[int]] = {}
-        for i, variant in enumerate(self.variants):
-            groups.setdefault(label_of(variant.spec), []).append(i)
-        return [self._group_row(label, idx) for label, idx in groups.items()]
-
-    @functools.cached_property
-    def _source_measures(self) -> dict[str, dict[str, float]]:
-        return {sid: _measures(source.text) for sid, source in self.plan.sources.items()}
-
-    def _shift(self, source_id: str, text: str) -> dict[str, float]:
-        before, after = self._source_measures[source_id], _measures(text)
-        shift = {key: after[key] - before[key] for key in before}
-        shift["change"] = Levenshtein.normalized_distance(self.plan.sources[source_id].text, text)
-        return shift
-
-    def _group_row(self, label: str, indexes: list[int]) -> dict[str, Any]:
-        ok = [i for i in indexes if self.variants[i].status == "ok"]
-        checked = [(self.variants[i].spec, c) for i in ok if (c := self.checks[i]) is not None]
-        shifts = [self._shift(self.variants[i].source_id, self.variants[i].text or "") for i in ok]
-        row: dict[str, Any] = {
-            "transform": label,
-            "variants": len(indexes),
-            "ok": len(ok),
-            "failed_validation": sum(
-                str(self.variants[i].reason or "").startswith("validation:") for i in indexes
-            ),
-            "fact_pass": round(fmean(c.passed for _, c in checked), 3) if checked else None,
-            "as_intended": (
-                round(fmean(as_intended(s, c) for s, c in checked), 3) if checked else None
-            ),
-        }
-        for key in ("change", "d_fk_grade", "d_hedges", "d_informal", "d_sophisticated"):
-            row[key] = round(fmean(s[key] for s in shifts), 3) if shifts else None
-        return row
-
-
-def _measures(text: str) -> dict[str, float]:
-    cues = style_cues(text)
-    return {
-        "d_fk_grade": flesch_kincaid_grade(text),
-        "d_hedges": cues.hedges,
-        "d_informal": cues.informal_markers,
-        "d_sophisticated": cues.sophisticated,
-    }
+        informal-marker and sophisticated-word rates per 100 words. Each source and each
+        distinct text is measured once."""
+        totals = SummaryTotals()
+        source_measures: dict[str, tuple[float, ...]] = {}
+        text_measures: dict[str, tuple[float, ...]] = {}
+        for variant, check in zip(self.variants, self.checks, strict=True):
+            ok = variant.status == "ok"
+            shifts = None
+            if ok:
+                source = self.plan.sources[variant.source_id].text
+                before = source_measures.get(variant.source_id)
+                if before is None:
+                    before = source_measures[variant.source_id] = measures(source)
+                text = variant.text or ""
+                after = before if text == source else text_measures.get(text)
+                if after is None:
+                    after = text_measures[text] = measures(text)
+                shifts = shift(source, before, text, after)
+            totals.add(
+                label_of(variant.spec),
+                ok=ok,
+                failed_validation=str(variant.reason or "").startswith("validation:"),
+                check=(
+                    (check.passed, as_intended(variant.spec, check))
+                    if ok and check is not None
+                    else None
+                ),
+                shifts=shifts,
+            )
+        return totals.rows()
 
 
 def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = None) -> RunResult:
@@ -97,7 +98,7 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     for bank, engine in enumerate(engines):
         tasks = [(plan.sources[t.source_id], t.spec, t.key) for t in plan.tasks if t.bank == bank]
         made = run_engine(engine, tasks, plan.seed, progress)
-        variants.extend(_enforce_validation(v) for v in made)
+        variants.extend(enforce_validation(v) for v in made)
     checks: list[FactCheckResult | None] = [
         None
         if variant.text is None
@@ -112,7 +113,7 @@ def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = 
     return RunResult(plan, variants, checks)
 
 
-def _enforce_validation(variant: Variant) -> Variant:
+def enforce_validation(variant: Variant) -> Variant:
     """A variant whose engine validated it (``provenance.details["validation"]``, as the
     Hinglish transform does) and found it failing is an ``error`` with the failures as its
     reason, never ``ok``; its text is kept so the failure can be inspected."""

@@ -67,7 +67,10 @@ class NounRenderer(WordRenderer, ABC):
         )
         if split is not None:
             return self._coordinate(words[:split], lows[split], words[split + 1 :])
-        if self._prep_len(words, 0):
+        leading_adverb = self._phrase_at(words, 0, "adverbs") > 1
+        if leading_adverb and not self._np_adverb_at(words, 0):
+            return None  # a multi-word adverb is no preposition ("at" + "least")
+        if self._prep_len(words, 0) and not leading_adverb:
             pre = self._chain(words, "m", False, False)
             pre_obl = self._chain(words, "m", False, True)
             if pre is None or pre_obl is None:

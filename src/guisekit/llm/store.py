@@ -4,6 +4,8 @@ Each answer is committed the moment it arrives, keyed by a hash of everything th
 it (model identity, rendered messages, prompt id and version, output schema, sample index).
 It also remembers which structured-output mode each server accepted (see
 :mod:`guisekit.llm.structured`).
+The same store journals finished chunks of a rules-engine corpus run
+(:mod:`guisekit.corpus.journal`), keyed by chunk and by variant id.
 A re-run of a finished job therefore sends no request, and a run killed at any point loses
 at most the calls in flight. Answers that failed without a usable reply from the model (the
 provider was down and retries ran out, or it rejected the request) are journalled but not
@@ -53,6 +55,19 @@ _MIGRATIONS: tuple[tuple[str, str], ...] = (
         "output_modes",
         """CREATE TABLE output_modes (
             server TEXT PRIMARY KEY, mode TEXT NOT NULL, created REAL NOT NULL)""",
+    ),
+    # the corpus resume journal: a finished chunk's rows (compressed) and totals, and
+    # which chunk holds each variant
+    (
+        "corpus_chunks",
+        """CREATE TABLE corpus_chunks (
+            key TEXT PRIMARY KEY, variants INTEGER NOT NULL, rows BLOB NOT NULL,
+            meta TEXT NOT NULL, created REAL NOT NULL)""",
+    ),
+    (
+        "corpus_variants",
+        """CREATE TABLE corpus_variants (
+            variant_id TEXT PRIMARY KEY, chunk TEXT NOT NULL)""",
     ),
 )
 
@@ -209,6 +224,44 @@ class Store:
                 keys=tuple(json.loads(row[3])),
                 status=row[4],
             )
+
+    # -- the corpus resume journal --------------------------------------------------------
+
+    def put_chunk(self, key: str, variant_ids: Iterable[str], rows: bytes, meta: str) -> None:
+        """Journal one finished corpus chunk and its variants in one transaction. A chunk
+        journalled twice is an error: a finished chunk is never redone."""
+        ids = list(variant_ids)
+        self._db.execute("BEGIN")
+        try:
+            self._db.execute(
+                "INSERT INTO corpus_chunks VALUES (?,?,?,?,?)",
+                (key, len(ids), rows, meta, time.time()),
+            )
+            self._db.executemany(
+                "INSERT OR REPLACE INTO corpus_variants VALUES (?,?)", ((v, key) for v in ids)
+            )
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def chunk(self, key: str) -> tuple[bytes, str] | None:
+        """A journalled chunk's rows and meta."""
+        row = self._db.execute(
+            "SELECT rows, meta FROM corpus_chunks WHERE key = ?", (key,)
+        ).fetchone()
+        return None if row is None else (bytes(row[0]), str(row[1]))
+
+    def chunk_keys(self) -> set[str]:
+        """Keys of every journalled corpus chunk."""
+        return {str(r[0]) for r in self._db.execute("SELECT key FROM corpus_chunks")}
+
+    def chunk_of(self, variant_id: str) -> str | None:
+        """The journalled chunk that holds ``variant_id``."""
+        row = self._db.execute(
+            "SELECT chunk FROM corpus_variants WHERE variant_id = ?", (variant_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
 
 def _answer(row: tuple[Any, ...]) -> Answer:

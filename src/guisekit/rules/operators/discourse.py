@@ -428,6 +428,40 @@ def hedge_vague(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
             yield Edit(word.start, word.start, "some ", "hedge_vague.v1")
 
 
+_FRAME_FOLLOWERS = frozenset(
+    {"is", "was", "are", "were", "should", "would", "will", "could", "has", "had", "must"}
+)
+
+
+@operator("remove_inner_hedge.v1", "hedge", "words")
+def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Delete a first-person epistemic frame inside a sentence, after a conjunction or a
+    relative word and before a clause ("but I believe the app should ..." -> "but the app
+    should ..."; "that I believe is past ..." -> "that is past ..."); "I think about
+    it", "because I believe in it", "what I think is" and "but I think that ..." (which
+    would leave "but that ...") stay (claims.yaml inner_frames)."""
+    claims = lex.claims
+    before = frozenset(claims["inner_before"])
+    followers = _FRAME_FOLLOWERS | frozenset(claims["subject_starters"])
+    for frame in claims["inner_frames"]:
+        for start in doc.occurrences(frame.split()[0]):
+            end = doc.phrase_end(start, frame)
+            if end is None or doc.is_sentence_start(start):
+                continue
+            prev, nxt = doc.prev_word(start), doc.next_word(end)
+            if prev is None or nxt is None or prev.lower not in before:
+                continue
+            if (
+                nxt.lower not in followers
+                or nxt.lower == "that"
+                or doc.text[end : nxt.start] != " "
+            ):
+                continue
+            if doc.text[prev.end : start] != " ":
+                continue  # "..., I think, ..." is the parenthetical of remove_hedge
+            yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
+
+
 _slots("hedged", "Hedge")
 _slots("confident", "Booster")
 
