@@ -219,6 +219,13 @@ class ClauseConverter:
                     )
                 continue
             second = self.convert(right, right_at, condition=condition, depth=depth + 1)
+            if second is not None and conj != "," and self.used[-1] == "statement.participle":
+                # "X karte hue" only hangs off a clause after a comma, never after "aur"
+                second = None
+                del self.used[mark:]
+                first = self.convert(left, offset, condition=condition, depth=depth + 1)
+                if first is None:
+                    continue
             borrowed = _BORROW.match(left)
             if second is None and borrowed is not None and self._starts_with_verb(right):
                 prefix = borrowed.group()
