@@ -256,7 +256,7 @@ _BARE = sorted(
         )
         if c.endswith("n't")
     }
-    | {"aint", "oughtnt"},  # the one contraction table (rules/contractions.tsv retired)
+    | {"aint", "oughtnt"},  # the table moved in 382dfee (issue 13); same update as the extractor
     key=len,
     reverse=True,
 )
