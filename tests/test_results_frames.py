@@ -208,3 +208,52 @@ def test_the_readme_notebook_example_runs_as_written(
     )
     assert rows.loc["full", "estimate"] == pytest.approx(0.0, abs=1e-9)
     assert rows.loc["base", "estimate"] < 0
+
+
+def test_corpus_rows_carry_flat_spec_columns(tmp_path: Path) -> None:
+    """Defect 19: the spec's scalar fields beside the nested spec, in every format."""
+    rows = guisekit.read_corpus(_corpus(tmp_path, "csv"))
+    by_label = {r["transform"]: r for r in rows}
+    assert by_label["hedge:hedged"]["direction"] == "hedged"
+    assert by_label["fact_edit:scale_amounts"]["kind"] == "scale_amounts"
+    assert by_label["standardise:formal"]["style"] == "formal"
+    assert by_label["hinglish:0.5"]["mix_ratio"] == 0.5
+    assert by_label["hinglish:0.5"]["spelling"] == "standard"
+    assert by_label["identity"]["transform_version"] == 1
+    assert by_label["identity"]["mix_ratio"] is None
+    # the rules engine has no prompt and spends no tokens
+    assert {(r["prompt_version"], r["input_tokens"]) for r in rows} == {(None, None)}
+
+
+def test_llm_variants_carry_prompt_version_and_token_usage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import yaml
+
+    from guisekit.testing import StubConfig, StubServer
+    from guisekit.testing.responders import rewrite_responder
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    with StubServer(StubConfig(), rewrite_responder) as stub:
+        config = {
+            "sources": {"path": str(DATA / "complaints.jsonl"), "limit": 1},
+            "engine": {
+                "name": "llm",
+                "models": [{"model": "openai:stub-gpt", "base_url": stub.openai_base_url}],
+                "cache": str(tmp_path / "cache.sqlite"),
+            },
+            "transforms": [
+                {"transform": "identity"},
+                {"transform": "hedge", "direction": "hedged"},
+            ],
+            "output": {"dir": str(tmp_path / "out"), "format": "parquet"},
+        }
+        path = tmp_path / "llm.yaml"
+        path.write_text(yaml.safe_dump(config), encoding="utf-8")
+        assert _cli(["corpus", str(path)]) == 0
+    rows = {r["transform"]: r for r in guisekit.read_corpus(tmp_path / "out")}
+    hedged = rows["hedge:hedged"]
+    assert hedged["prompt_id"] == "hedge/rewrite" and hedged["prompt_version"]
+    assert hedged["input_tokens"] > 0 and hedged["output_tokens"] > 0
+    assert hedged["direction"] == "hedged" and hedged["model"] == "openai:stub-gpt"
+    assert rows["identity"]["input_tokens"] in (None, 0)

@@ -23,20 +23,35 @@ from guisekit.tables import Format, detect_format, read_rows
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["CORPUS_NAMES", "NESTED_COLUMNS", "corpus_path", "read_corpus", "spec_columns"]
+__all__ = [
+    "CORPUS_NAMES",
+    "NESTED_COLUMNS",
+    "ROW_COLUMNS",
+    "corpus_path",
+    "read_corpus",
+    "spec_columns",
+]
 
 CORPUS_NAMES = ("corpus.jsonl", "corpus.csv", "corpus.parquet")
 NESTED_COLUMNS = ("spec", "edits", "params", "details")
 _INTEGER_COLUMNS = ("seed", "n_edits", "input_tokens", "output_tokens", "transform_version")
-_RENAMED = {"version": "transform_version"}
 _SKIPPED = ("transform",)  # the row's transform column is the label (hinglish:0.5)
+ROW_COLUMNS = (
+    "source_id", "variant_id", "transform", "spec", "status", "reason", "text", "engine",
+    "model", "prompt_id", "prompt_version", "input_tokens", "output_tokens", "seed",
+    "n_edits", "edits", "params", "details", "persona",
+)  # fmt: skip
+"""The columns every corpus row has (``persona`` and the axis levels for persona
+variants); a spec field of the same name becomes ``spec_<name>``."""
 
 
 def spec_columns(spec: Mapping[str, Any]) -> dict[str, Any]:
     """The flat columns of a dumped spec: every scalar field but ``transform``, with
-    ``version`` as ``transform_version``."""
+    ``version`` as ``transform_version`` and a name the row already uses prefixed with
+    ``spec_``."""
+    renamed = {"version": "transform_version"}
     return {
-        _RENAMED.get(key, key): value
+        renamed.get(key, f"spec_{key}" if key in ROW_COLUMNS else key): value
         for key, value in spec.items()
         if key not in _SKIPPED and not isinstance(value, Mapping | list | tuple)
     }

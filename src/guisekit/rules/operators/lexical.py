@@ -96,6 +96,7 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
+_PARTICLES = frozenset({"out", "up", "down", "off", "back", "over", "away"})
 # Words that open an object: pronouns and that/wh-clauses (determiners: _DETERMINERS).
 _OBJECT_STARTS = frozenset(
     {"that", "what", "how", "who", "why", "which", "whether", "it", "them", "him", "me", "us",
@@ -129,9 +130,12 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         prev = doc.prev_word(start)
         if pos == "verb":
             nxt = doc.next_word(end)
-            phrasal = " " in doc.lowered[start:end].strip() and " " not in value.strip()
-            # a one-word verb for a phrasal one needs its object: "the day I found out." /
-            # "I found out when ..." never "I discovered." / "discovered when"
+            matched = doc.lowered[start:end].split()
+            phrasal = matched[-1] in _PARTICLES and " " not in value.strip()
+            # a one-word verb for a phrasal verb with a particle (which can stand without
+            # its object) needs the object: "the day I found out." / "I found out when
+            # ..." never "I discovered." / "discovered when". A prepositional verb always
+            # has its object, if passive or fronted ("been looked into" -> "investigated").
             if phrasal and (nxt is None or (nxt.lower not in _DETERMINERS | _OBJECT_STARTS)):
                 return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
