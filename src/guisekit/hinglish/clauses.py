@@ -254,6 +254,16 @@ class ClauseConverter:
                 self.used.append("switch.clauses")
         return switched
 
+    def _shared_verb_phrase(self, text: str) -> bool:
+        """Whether ``text`` holds "and/but/or" + a verb phrase with no subject ("... is
+        $80k-$95k and offered me $82,000"): its subject is the main clause's, so the
+        part may not sit inside a "ki" complement."""
+        for match in re.finditer(r"\b(?:and|but|or)\s+", text, re.IGNORECASE):
+            rest = text[match.end() :]
+            if self._starts_with_verb(rest) and not _SUBJECT.match(rest):
+                return True
+        return False
+
     def _clause_start(self, text: str) -> bool:
         """Whether a clause part starts with a subject of its own."""
         return _SUBJECT.match(text) is not None or _QUESTION.match(text) is not None
@@ -361,6 +371,7 @@ class ClauseConverter:
                 and all(f"ki {{{name}}}" in frame for frame in template.frames)
                 and self._finite(value)
                 and ((_SUBJECT.match(value) and verb_first(self, value)) or _WH.match(value))
+                and not self._shared_verb_phrase(value)
             ):
                 # "Mujhe bataya gaya ki the dispute had been closed": a complement after
                 # "ki" may stay English as written, as Hinglish writers switch there
