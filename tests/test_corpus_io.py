@@ -554,24 +554,45 @@ def test_csv_with_bom_and_crlf_reads_clean_header(tmp_path: Path) -> None:
     assert [(s.id, s.text) for s in sources] == [("a", "hello"), ("b", "world")]
 
 
-@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
-def test_csv_and_parquet_json_encode_nested_values(tmp_path: Path, suffix: str) -> None:
+def test_csv_json_encodes_nested_values(tmp_path: Path) -> None:
     rows = [
         {"id": "a", "text": "t1", "tags": ["x", "ü"], "info": {"b": 2, "a": 1}},
         {"id": "b", "text": "t2", "tags": [], "info": {"nested": {"z": [1, 2]}}},
     ]
-    path = write_rows(tmp_path / f"nested{suffix}", rows)
-    if suffix == ".csv":
-        with path.open(encoding="utf-8", newline="") as handle:
-            stored = list(csv.DictReader(handle))
-    else:
-        stored = pq.read_table(path).to_pylist()
+    path = write_rows(tmp_path / "nested.csv", rows)
+    with path.open(encoding="utf-8", newline="") as handle:
+        stored = list(csv.DictReader(handle))
     assert [r["tags"] for r in stored] == ['["x", "ü"]', "[]"]
     assert [r["info"] for r in stored] == ['{"a": 1, "b": 2}', '{"nested": {"z": [1, 2]}}']
     assert [json.loads(r["info"]) for r in stored] == [r["info"] for r in rows]
 
     sources = read_sources(path)
     assert json.loads(sources[0].meta["tags"]) == ["x", "ü"]
+
+
+def test_parquet_stores_nested_values_natively_and_reads_them_back_exactly(
+    tmp_path: Path,
+) -> None:
+    """Issue #17, defect 19: native struct/list columns, not JSON text; the keys Arrow's
+    union adds to a row's struct are removed on reading, a real null is kept."""
+    rows = [
+        {"id": "a", "text": "t1", "tags": ["x", "ü"], "info": {"b": 2, "a": 1}},
+        {"id": "b", "text": "t2", "tags": [], "info": {"nested": {"z": [1, 2]}, "a": None}},
+    ]
+    path = write_rows(tmp_path / "nested.parquet", rows)
+    table = pq.read_table(path)
+    assert str(table.schema.field("tags").type) == "list<element: string>"
+    info = table.schema.field("info").type
+    assert sorted(f.name for f in info) == ["a", "b", "nested"]
+    assert [row for _, row in read_rows(path, required=())] == rows
+    # a column Arrow cannot type (a number in one row, text in another) is JSON, still exact
+    mixed = [{"id": "a", "v": {"k": 1}}, {"id": "b", "v": {"k": "one"}}, {"id": "c", "v": {}}]
+    path = write_rows(tmp_path / "mixed.parquet", mixed)
+    assert pq.read_table(path).schema.field("v").type == pa.string()
+    assert [row for _, row in read_rows(path, required=())] == mixed
+    empty = [{"id": "a", "details": {}}, {"id": "b", "details": {}}]
+    path = write_rows(tmp_path / "empty.parquet", empty)
+    assert [row for _, row in read_rows(path, required=())] == empty
 
 
 def test_csv_writes_union_of_columns_in_first_seen_order(tmp_path: Path) -> None:
@@ -672,13 +693,13 @@ def test_failing_rows_create_no_new_file(tmp_path: Path, suffix: str) -> None:
 
 
 def test_failure_while_writing_parquet_removes_tmp_and_keeps_target(tmp_path: Path) -> None:
-    # a column holding both an int and a list cannot become an Arrow column: the writer
-    # fails after the temporary file exists
+    # a column holding both a whole number and a text cannot become an Arrow column: the
+    # writer fails after the temporary file exists
     target = tmp_path / "out.parquet"
     write_rows(target, [{"id": "keep", "text": "kept"}])
     before = target.read_bytes()
     with pytest.raises(Exception) as info:
-        write_rows(target, [{"id": 1, "text": "a"}, {"id": [1, 2], "text": "b"}], overwrite=True)
+        write_rows(target, [{"id": 1, "text": "a"}, {"id": "two", "text": "b"}], overwrite=True)
     assert not isinstance(info.value, GuisekitError)
     assert target.read_bytes() == before
     assert _tmp_files(tmp_path) == []

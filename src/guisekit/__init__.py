@@ -4,10 +4,12 @@ The core records and specs are re-exported here. Each job has its own subpackage
 explicit ``__all__``, imported on use so the CLI starts fast: ``guisekit.corpus``,
 ``guisekit.llm``, ``guisekit.audit``, ``guisekit.attributes``, ``guisekit.gelbach``,
 ``guisekit.grid``, ``guisekit.hinglish``, ``guisekit.standardise``, ``guisekit.testing``.
+:func:`read_corpus` reads a corpus back (rows, or a DataFrame) in any output format.
 """
 
 from __future__ import annotations
 
+from guisekit.corpus_file import read_corpus
 from guisekit.errors import (
     ConfigError,
     GuisekitError,
@@ -59,4 +61,5 @@ __all__ = [
     "__version__",
     "load_grid",
     "parse_spec",
+    "read_corpus",
 ]

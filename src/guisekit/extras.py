@@ -15,7 +15,7 @@ from guisekit.errors import MissingExtra
 
 __all__ = ["EXTRAS", "Extra", "has", "require"]
 
-Extra = Literal["llm", "serve", "parquet", "plots", "attributes"]
+Extra = Literal["llm", "serve", "parquet", "plots", "attributes", "frames"]
 
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "llm": ("calling LLM providers", ("langchain_core", "langchain_openai", "langchain_anthropic")),
@@ -23,6 +23,7 @@ EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "parquet": ("Parquet files", ("pyarrow",)),
     "plots": ("plots", ("matplotlib",)),
     "attributes": ("objective attribute measures", ("spacy", "vaderSentiment")),
+    "frames": ("pandas DataFrames", ("pandas",)),
 }
 """Extra -> (what it is for, the modules it provides)."""
 

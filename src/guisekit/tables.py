@@ -151,7 +151,10 @@ def _parquet_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             path=path,
             hint="check the file was written completely",
         ) from None
-    yield from enumerate(table.to_pylist(), start=1)
+    from guisekit.nested import restore_rows
+
+    footer = pq.read_metadata(path).metadata
+    yield from enumerate(restore_rows(table, footer), start=1)
 
 
 def read_rows(
@@ -356,7 +359,8 @@ def write_rows(
     fmt: Format | None = None,
     overwrite: bool = False,
 ) -> Path:
-    """Write rows atomically as JSONL (nested values kept) or CSV/Parquet (nested values
+    """Write rows atomically as JSONL (nested values kept), Parquet (nested values as
+    native struct and list columns, see :mod:`guisekit.nested`) or CSV (nested values
     JSON-encoded into one column each)."""
     target = Path(path)
     kind = detect_format(target, fmt)
@@ -377,12 +381,11 @@ def write_rows(
                 for row in materialised:
                     writer.writerow({k: _flat(row.get(k)) for k in columns})
         else:
-            import pyarrow as pa
             import pyarrow.parquet as pq
 
-            columns = _columns(materialised)
-            table = pa.table({k: [_flat(r.get(k)) for r in materialised] for k in columns})
-            pq.write_table(table, tmp)
+            from guisekit.nested import arrow_table
+
+            pq.write_table(arrow_table(materialised, _columns(materialised)), tmp)
     return target
 
 

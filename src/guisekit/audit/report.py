@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,6 +31,7 @@ from guisekit.audit.validity import AuditorValidity, KindDetection
 from guisekit.audit.verdict import CATEGORIES, Category
 from guisekit.errors import InputError
 from guisekit.facts.model import FactKind
+from guisekit.frames import Tabular
 
 __all__ = [
     "EXACT",
@@ -102,8 +103,10 @@ class ControlRow(KindDetection):
     detector: str
 
 
-class AuditReport(_Frozen):
-    """Everything ``guisekit audit`` reports about a run (written as ``report.json``)."""
+class AuditReport(_Frozen, Tabular):
+    """Everything ``guisekit audit`` reports about a run (written as ``report.json``).
+
+    ``to_frame()`` gives the flag rates: one row per breakdown, group and measure."""
 
     domain: str
     prompt: str
@@ -130,6 +133,18 @@ class AuditReport(_Frozen):
             if (row.by, row.group, row.measure) == (by, group, measure):
                 return row.rate
         raise KeyError((by, group, measure))
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        return [
+            {"by": r.by, "group": r.group, "measure": r.measure, **r.rate.model_dump()}
+            for r in self.rates
+        ]
+
+    def table_title(self) -> str:
+        return (
+            f"audit of {self.domain}: flag rates over {self.population} screened pairs "
+            f"({self.level:.0%} CI)"
+        )
 
     @property
     def measures(self) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """Write a run's outputs: the corpus, the fact-check report and the summary.
 
-A row is a function of one variant (:func:`variant_row`, :func:`fact_row`), so rows can be
-made where the variant is made (in a worker process) and written as they arrive.
+A row is a function of one variant (:func:`~guisekit.corpus.rows.variant_row`,
+:func:`fact_row`), so rows can be made where the variant is made (in a worker process)
+and written as they arrive.
 :func:`write_corpus` streams a run's chunks of rows into the output set's hidden folder
 (JSONL directly; CSV and Parquet through a JSONL spool converted at the end, since their
 columns are the union over all rows), keeps the summary as running totals, and publishes
@@ -19,13 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from guisekit.corpus.rows import variant_row
 from guisekit.corpus.run import RunResult, as_intended
 from guisekit.corpus.summary import SummaryTotals
 from guisekit.facts import FactCheckResult
 from guisekit.models import Variant
 from guisekit.outputs import OutputSet
 from guisekit.tables import Format, read_rows, write_rows
-from guisekit.transforms import entry_of, label_of
+from guisekit.transforms import label_of
 
 if TYPE_CHECKING:
     from guisekit.corpus.chunk import ChunkRows
@@ -42,37 +44,6 @@ __all__ = [
 
 OUTPUT_NAMES = ("corpus", "fact_report", "summary")
 SUFFIXES: dict[str, str] = {"jsonl": ".jsonl", "csv": ".csv", "parquet": ".parquet"}
-
-
-def variant_row(variant: Variant) -> dict[str, Any]:
-    """The corpus row of one variant: ids, transform label and spec, status, text, the
-    persona levels as their own columns, and its provenance."""
-    spec = variant.spec
-    row: dict[str, Any] = {
-        "source_id": variant.source_id,
-        "variant_id": variant.variant_id,
-        "transform": label_of(spec),
-        "spec": spec.model_dump(mode="json"),
-        "status": variant.status,
-        "reason": variant.reason,
-        "text": variant.text,
-    }
-    columns = entry_of(spec).columns
-    if columns is not None:
-        row.update(columns(spec))
-    provenance = variant.provenance
-    row.update(
-        engine=provenance.engine,
-        model=provenance.model,
-        seed=provenance.seed,
-        n_edits=len(provenance.edits),
-        edits=[e.model_dump() for e in provenance.edits],
-        params=provenance.params,
-        # transform-specific record: for Hinglish the per-word language tags, the
-        # per-sentence conversion record and the validation result
-        details=provenance.details,
-    )
-    return row
 
 
 def fact_row(variant: Variant, check: FactCheckResult | None) -> dict[str, Any]:
@@ -206,7 +177,7 @@ def _spooled(path: Path) -> Iterable[dict[str, Any]]:
 def _convert(spool: Path, target: Path, fmt: Format) -> None:
     """A JSONL spool as CSV or Parquet, reading it twice (columns, then rows) so the
     rows never all sit in memory. Same columns and cells as :func:`write_rows`."""
-    from guisekit.tables import _flat
+    from guisekit.tables import _flat  # CSV cells
 
     columns: dict[str, None] = {}
     for row in _spooled(spool):
@@ -221,25 +192,36 @@ def _convert(spool: Path, target: Path, fmt: Format) -> None:
             for row in _spooled(spool):
                 writer.writerow({k: _flat(row.get(k)) for k in names})
         return
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    def batches() -> Iterable[dict[str, list[Any]]]:
+    from guisekit.nested import Inexact, NestedEncoder
+
+    def batches() -> Iterable[list[dict[str, Any]]]:
         batch: list[dict[str, Any]] = []
         for row in _spooled(spool):
             batch.append(row)
             if len(batch) == 10_000:
-                yield {k: [_flat(r.get(k)) for r in batch] for k in names}
+                yield batch
                 batch = []
         if batch or not names:
-            yield {k: [_flat(r.get(k)) for r in batch] for k in names}
+            yield batch
 
-    # each batch's inferred types, widened to one schema (a column all null in one batch
-    # and text in another is text), then every batch written with that schema
-    schema = pa.unify_schemas([pa.table(b).schema for b in batches()], promote_options="permissive")
-    with pq.ParquetWriter(target, schema) as writer:
-        for batch in batches():
-            writer.write_table(pa.table(batch, schema=schema))
+    # each batch's types widened to one schema (a column all null in one batch and text in
+    # another is text; struct fields are the union), then every batch written with it and
+    # the nested columns' fill record added to the footer (see guisekit.nested)
+    encoder = NestedEncoder(names)
+    for batch in batches():
+        encoder.observe(batch)
+    while True:
+        try:
+            with pq.ParquetWriter(target, encoder.schema()) as writer:
+                for batch in batches():
+                    writer.write_table(encoder.encode(batch))
+                writer.add_key_value_metadata(encoder.metadata())
+        except Inexact as exc:  # a column that would not read back as written: JSON
+            encoder.as_json(exc.column)
+            continue
+        return
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from guisekit.corpus.plan import Plan
+from guisekit.corpus.rows import variant_row
 from guisekit.corpus.summary import SummaryTotals, measures, shift
 from guisekit.engines import Engine, run_engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
+from guisekit.frames import Tabular
 from guisekit.models import Variant
 from guisekit.transforms import TransformSpec, entry_of, label_of
 
@@ -25,14 +27,30 @@ Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
-class RunResult:
+class RunResult(Tabular):
     """Variants of a run with the exact fact check of each against its source, all in
     memory: the library API for small runs. ``guisekit corpus`` streams instead (see
-    :mod:`guisekit.corpus.stream`); both give the same rows and summary."""
+    :mod:`guisekit.corpus.stream`); both give the same rows and summary. ``to_frame()``
+    gives one row per variant, as in ``corpus.jsonl``."""
 
     plan: Plan
     variants: list[Variant]
     checks: list[FactCheckResult | None]
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        return [variant_row(variant) for variant in self.variants]
+
+    def table_title(self) -> str:
+        counts = ", ".join(
+            f"{n} {s}" for s, n in sorted(Counter(v.status for v in self.variants).items())
+        )
+        return (
+            f"corpus: {len(self.variants)} variants of {len(self.plan.sources)} sources"
+            f" ({counts or 'none'})"
+        )
+
+    def table_columns(self) -> list[str]:
+        return ["source_id", "variant_id", "transform", "status", "reason", "text", "n_edits"]
 
     @functools.cached_property
     def summary(self) -> list[dict[str, Any]]:

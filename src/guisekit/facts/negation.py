@@ -17,15 +17,18 @@ __all__ = ["negations"]
 
 
 # Contractions written without the apostrophe ("dont", "oughtnt"), common in informal
-# text and made by the persona operators: every "n't" form of the rules engine's
-# contraction table, less its apostrophe (and "aint").
+# text and made by the persona operators: every "n't" form of the one contraction
+# table (lexicons/transforms/contractions.tsv), less its apostrophe (and "aint",
+# "oughtnt", which the table does not write).
 _BARE = sorted(
     {
         c.replace("'", "")
-        for _, c in read_table("rules/contractions.tsv", ("expanded", "contracted"))
+        for _, c, _, _ in read_table(
+            "transforms/contractions.tsv", ("expanded", "contracted", "contract", "kind")
+        )
         if c.endswith("n't")
     }
-    | {"aint"},
+    | {"aint", "oughtnt"},
     key=len,
     reverse=True,
 )

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from guisekit.errors import InputError
+from guisekit.frames import Tabular
 from guisekit.gaps.contrasts import (
     ContrastEstimate,
     Margins,
@@ -34,7 +35,7 @@ from guisekit.stats import (
 )
 from guisekit.stats.clusters import FloatArray
 
-__all__ = ["ControlRatio", "GapsResult", "MitigationRow", "analyse"]
+__all__ = ["ControlRatio", "GapsResult", "MitigationRow", "analyse", "contrast_rows"]
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,10 @@ class MitigationRow:
 
 
 @dataclass(frozen=True)
-class GapsResult:
-    """Everything ``gaps`` reports; see the module docstring."""
+class GapsResult(Tabular):
+    """Everything ``gaps`` reports; see the module docstring. ``to_frame()`` gives the
+    contrasts table (``contrasts.csv``: gaps in display units, percentage points for
+    rates)."""
 
     outcome: str
     is_rate: bool
@@ -114,12 +117,62 @@ class GapsResult:
                 out[c.verdict].append(c.name)
         return out
 
+    def table_rows(self) -> list[dict[str, Any]]:
+        return contrast_rows(self)
+
+    def table_title(self) -> str:
+        return (
+            f"gaps in {self.outcome} ({self.unit}, {self.level:.0%} CI, {self.n_sources} sources)"
+        )
+
+    def table_columns(self) -> list[str]:
+        return ["contrast", "kind", "gap", "ci_low", "ci_high", "air", "cohens_h", "verdict"]
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["verdicts"] = self.verdicts()
         data["control_sentences"] = [r.sentence() for r in self.control_ratios]
         cleaned: dict[str, Any] = _clean(data)
         return cleaned
+
+
+def contrast_rows(result: GapsResult) -> list[dict[str, Any]]:
+    """The contrasts table: gaps, intervals and margins in display units (percentage
+    points for rates)."""
+    s = result.scale
+    rows = []
+    for c in result.contrasts:
+        rows.append(
+            {
+                "contrast": c.name,
+                "kind": c.kind,
+                "axis": c.axis,
+                "focal": c.focal,
+                "reference": c.reference,
+                "n_sources": c.n_sources,
+                "unit": result.unit,
+                "gap": c.gap * s,
+                "se": c.se * s,
+                "ci_low": c.ci_low * s,
+                "ci_high": c.ci_high * s,
+                "mean_focal": c.mean_focal,
+                "mean_reference": c.mean_reference,
+                "air": c.air,
+                "air_ci_low": c.air_ci[0] if c.air_ci else None,
+                "air_ci_high": c.air_ci[1] if c.air_ci else None,
+                "four_fifths_flag": c.four_fifths,
+                "cohens_h": c.h,
+                "h_ci_low": c.h_ci[0] if c.h_ci else None,
+                "h_ci_high": c.h_ci[1] if c.h_ci else None,
+                "margin": c.margin_gap * s,
+                "p_tost_gap": c.p_tost_gap,
+                "p_min_effect_gap": c.p_met_gap,
+                "p_tost_h": c.p_tost_h,
+                "p_tost_air": c.p_tost_air,
+                "verdict": c.verdict,
+            }
+        )
+    return rows
 
 
 def _clean(value: Any) -> Any:

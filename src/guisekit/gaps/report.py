@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from guisekit.errors import OutputError
-from guisekit.gaps.analysis import GapsResult
+from guisekit.gaps.analysis import GapsResult, contrast_rows
 from guisekit.tables import write_rows
 
 __all__ = ["fmt", "print_result", "write_outputs"]
@@ -31,45 +31,8 @@ def fmt(value: float | None, digits: int = 2) -> str:
     return f"{value:,.{digits}f}"
 
 
-def _contrast_rows(result: GapsResult) -> list[dict[str, Any]]:
-    s = result.scale
-    rows = []
-    for c in result.contrasts:
-        rows.append(
-            {
-                "contrast": c.name,
-                "kind": c.kind,
-                "axis": c.axis,
-                "focal": c.focal,
-                "reference": c.reference,
-                "n_sources": c.n_sources,
-                "unit": result.unit,
-                "gap": c.gap * s,
-                "se": c.se * s,
-                "ci_low": c.ci_low * s,
-                "ci_high": c.ci_high * s,
-                "mean_focal": c.mean_focal,
-                "mean_reference": c.mean_reference,
-                "air": c.air,
-                "air_ci_low": c.air_ci[0] if c.air_ci else None,
-                "air_ci_high": c.air_ci[1] if c.air_ci else None,
-                "four_fifths_flag": c.four_fifths,
-                "cohens_h": c.h,
-                "h_ci_low": c.h_ci[0] if c.h_ci else None,
-                "h_ci_high": c.h_ci[1] if c.h_ci else None,
-                "margin": c.margin_gap * s,
-                "p_tost_gap": c.p_tost_gap,
-                "p_min_effect_gap": c.p_met_gap,
-                "p_tost_h": c.p_tost_h,
-                "p_tost_air": c.p_tost_air,
-                "verdict": c.verdict,
-            }
-        )
-    return rows
-
-
 def _tables(result: GapsResult) -> dict[str, list[dict[str, Any]]]:
-    tables: dict[str, list[dict[str, Any]]] = {"contrasts": _contrast_rows(result)}
+    tables: dict[str, list[dict[str, Any]]] = {"contrasts": contrast_rows(result)}
     tables["instability"] = [
         {
             "statistic": i.statistic,

@@ -10,6 +10,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from guisekit.frames import Tabular
 from guisekit.gelbach.bootstrap import (
     DEFAULT_RESAMPLES,
     BootstrapReplicates,
@@ -53,8 +54,10 @@ def _number(value: float) -> float | None:
 
 
 @dataclass(frozen=True)
-class GelbachResult:
-    """Point decomposition, optional bootstrap replicates and the interval level."""
+class GelbachResult(Tabular):
+    """Point decomposition, optional bootstrap replicates and the interval level.
+
+    ``to_frame()`` gives the tidy table of :meth:`rows`."""
 
     decomposition: Decomposition
     replicates: BootstrapReplicates | None
@@ -116,6 +119,17 @@ class GelbachResult:
                     )
                 )
         return out
+
+    def table_rows(self) -> list[dict[str, Any]]:
+        return [row.model_dump() for row in self.rows()]
+
+    def table_title(self) -> str:
+        dec = self.decomposition
+        ci = "" if self.replicates is None else f", {self.ci_level:.0%} CI"
+        return (
+            f"Gelbach decomposition of {dec.outcome} "
+            f"({dec.n_obs} rows, {dec.n_sources} sources{ci})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Everything needed to read the table: inputs, sample, bootstrap and rows."""

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
-from guisekit.hinglish.switching import switch_clauses
+from guisekit.hinglish.switching import switch_clauses, verb_first
 from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
 from guisekit.hinglish.text import Tok
 from guisekit.hinglish.verbs import inflect
@@ -38,10 +38,17 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+_ENDING_IN = re.compile(r"\b(?:ending|ends|ended)\s+(?:in|with)\s", re.IGNORECASE)
 _NOMINATIVE = frozenset({"i", "we", "you", "they"})
 _SUBJECT = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|a|an|no one|"
     r"nobody|someone|\ue000\d+\ue001)(?!\w)",
+    re.IGNORECASE,
+)
+# a question clause: an auxiliary before its subject ("or will they take back the offer")
+_QUESTION = re.compile(
+    r"(?:will|would|should|can|could|is|are|was|were|do|does|did)\s+"
+    r"(?:i|we|you|they|he|she|it|this|that)\b",
     re.IGNORECASE,
 )
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
@@ -132,7 +139,9 @@ class ClauseConverter:
         """Hindi-frame tokens of the clause ``text`` (at ``offset`` in the masked sentence),
         or None when no template (nor a split into converted parts) fits."""
         text, offset = _strip(text, offset)
-        if not text:
+        if not text or _ENDING_IN.search(text):
+            # "ends in 4471" identifies an account only with its English cue: the clause
+            # stays as written so the identifier (and the fact check) survive
             return None
         for template in self.templates:
             if template.condition_only and not condition:
@@ -159,6 +168,8 @@ class ClauseConverter:
         if len(words) < 3:
             return None
         first = words[0].low
+        if self.r._phrase_at(words, 0, "adverbs") > 1:
+            return None  # "At least four accounts ...": an adverb, not "at" + a place
         is_prep = bool(self.r._prep_len(words, 0))
         for cut in range(1, min(len(words) - 1, 8)):
             if text[words[cut - 1].start - offset + len(words[cut - 1].text) :].startswith(","):
@@ -208,6 +219,13 @@ class ClauseConverter:
                     )
                 continue
             second = self.convert(right, right_at, condition=condition, depth=depth + 1)
+            if second is not None and conj != "," and self.used[-1] == "statement.participle":
+                # "X karte hue" only hangs off a clause after a comma, never after "aur"
+                second = None
+                del self.used[mark:]
+                first = self.convert(left, offset, condition=condition, depth=depth + 1)
+                if first is None:
+                    continue
             borrowed = _BORROW.match(left)
             if second is None and borrowed is not None and self._starts_with_verb(right):
                 prefix = borrowed.group()
@@ -236,9 +254,19 @@ class ClauseConverter:
                 self.used.append("switch.clauses")
         return switched
 
+    def _shared_verb_phrase(self, text: str) -> bool:
+        """Whether ``text`` holds "and/but/or" + a verb phrase with no subject ("... is
+        $80k-$95k and offered me $82,000"): its subject is the main clause's, so the
+        part may not sit inside a "ki" complement."""
+        for match in re.finditer(r"\b(?:and|but|or)\s+", text, re.IGNORECASE):
+            rest = text[match.end() :]
+            if self._starts_with_verb(rest) and not _SUBJECT.match(rest):
+                return True
+        return False
+
     def _clause_start(self, text: str) -> bool:
         """Whether a clause part starts with a subject of its own."""
-        return _SUBJECT.match(text) is not None
+        return _SUBJECT.match(text) is not None or _QUESTION.match(text) is not None
 
     @staticmethod
     def _subject_of(text: str) -> str | None:
@@ -278,7 +306,7 @@ class ClauseConverter:
                 continue
             if not _SUBJECT.match(right) or _DESIRE.search(left):
                 continue  # after "I want X removed", "Y corrected" is no clause
-            if not (self._finite(left) and self._finite(right)):
+            if not (self._finite(left) and verb_first(self, right)):
                 continue  # "my husband and I ...": a noun phrase, not two clauses
             right_at = offset + match.end()
             del self.used[mark:]
@@ -342,7 +370,8 @@ class ClauseConverter:
                 and kind == "clause"
                 and all(f"ki {{{name}}}" in frame for frame in template.frames)
                 and self._finite(value)
-                and (_SUBJECT.match(value) or _WH.match(value))
+                and ((_SUBJECT.match(value) and verb_first(self, value)) or _WH.match(value))
+                and not self._shared_verb_phrase(value)
             ):
                 # "Mujhe bataya gaya ki the dispute had been closed": a complement after
                 # "ki" may stay English as written, as Hinglish writers switch there
@@ -431,6 +460,10 @@ class ClauseConverter:
         if isinstance(slot, VerbPhrase):
             gender, plural = _controller(slots, slot, ctl)
             if form is None:
+                return None
+            if form.startswith(("pass", "n_pass")) and slot.obj is not None:
+                # "we were sent the same letter": the subject is the recipient, and "hum
+                # ... bheje gaye" would make it the thing sent
                 return None
             if form == "pre":
                 return slot.pre

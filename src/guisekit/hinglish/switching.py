@@ -34,7 +34,7 @@ from guisekit.hinglish.text import Tok
 if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
 
-__all__ = ["switch_clauses"]
+__all__ = ["switch_clauses", "verb_first"]
 
 Kind = Literal["first", "clause", "vp", "english"]
 Toks = tuple[Tok, ...]
@@ -62,6 +62,57 @@ def _after_desire(left: str, body: str) -> bool:
         and _PRONOUN_SUBJECT.match(body) is None
         and _AUXILIARY.search(body) is None
     )
+
+
+_BEFORE_VERB_STOP = frozenset({"that", "which", "who", "where", "whose", "with"})
+_MODALS = frozenset(
+    {
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "will",
+        "would",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "should",
+        "did",
+        "does",
+        "do",
+        "may",
+        "might",
+        "must",
+    }
+)
+
+
+def verb_first(conv: ClauseConverter, body: str) -> bool:
+    """Whether ``body`` is a clause: its subject is followed by a finite verb before any
+    relative pronoun or preposition ("a personal loan that is listed ..." and "two
+    utility bills" are noun phrases, not clauses)."""
+    raw = body.split()
+    words = [w.lower().strip(",;") for w in raw]
+    for i, word in enumerate(words):
+        if word in _BEFORE_VERB_STOP or (i and raw[i - 1].endswith((",", ";"))):
+            return False
+        if i == 0:
+            continue
+        if word in _MODALS or word.endswith("n't"):
+            return True
+        kinds = conv.r.lex.verb_forms.get(word, {})
+        if "past" in kinds:
+            return True
+        if "third" in kinds and word[:-1] not in conv.r.lex.content and i < len(words) - 1:
+            return True
+        if "third" in kinds and words[i - 1] in ("he", "she", "it", "this", "that"):
+            return True  # "it bills monthly"; "two utility bills" is a noun phrase
+        if "base" in kinds and words[i - 1] in ("i", "we", "you", "they"):
+            return True
+    return False
 
 
 def _boundaries(links: dict[str, list[str]]) -> re.Pattern[str]:
@@ -113,7 +164,7 @@ def switch_clauses(
             if conv._finite(left) and not _after_desire(left, body):
                 if piece.link in relative:
                     kind = "english" if piece.comma and conv._finite(f"it {body}") else None
-                elif conv._clause_start(body) and conv._finite(body):
+                elif conv._clause_start(body) and verb_first(conv, body):
                     kind = "english" if piece.link in subordinate else "clause"
                 elif piece.link in ("and", "but", "or", ",") and starts_with_verb(body):
                     kind = "vp"
@@ -144,6 +195,12 @@ def switch_clauses(
             )
         if rendered is not None and piece.link not in ("", ",", *conv.r.conjunctions):
             rendered = None
+        if (
+            rendered is not None
+            and piece.link not in ("", ",")
+            and conv.used[-1:] == ["statement.participle"]
+        ):
+            rendered = None  # "X karte hue" only hangs off a clause after a comma
         out.append(rendered)
     # an English clause with no subject of its own may not follow a Hindi one
     for i in range(len(pieces) - 1, 0, -1):

@@ -190,7 +190,15 @@ class WordRenderer:
             entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
         )
         found = entry or singular
+        if found is None and word.text[:1].isupper() and word.text[1:2].islower():
+            # an unknown capitalised word inside a clause is a name (Chase, Ally), as a
+            # protected name is: masculine, a place
+            return "m", False, False, True
         gender: Gender | None = found.gender if found is not None else self._default_gender(low)
+        if gender is None and plural and low.isalpha():
+            # an unlisted English plural takes masculine plural agreement in Hinglish
+            # ("screenshots bheje"), the default gender of English loans (Kachru 2006)
+            gender = "m"
         kind = found.kind if found is not None else "-"
         return gender, plural, kind == "person", kind == "place"
 

@@ -152,9 +152,7 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
         # words[1:i]: the subject itself may be a demonstrative "that" ("that caused ...")
         if word in verbs and not _REPORTING.search(" ".join(words[1:i])):
             return True
-        if word in subject_words and i + 1 < len(words) and words[i + 1] in _COPULAS:
-            return True
-        if word in subject_words and i + 2 < len(words) and words[i + 2] in _COPULAS:
+        if word in subject_words and _copula_after(words, i):
             return True
         modal = word in deontic or word in _PREDICTIVE
         if modal and not _REPORTING.search(" ".join(words[1:i])):
@@ -176,6 +174,19 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     return found is not None and not _REPORTING.search(
         head.split(" ", 1)[-1] if " " in head else ""
     )
+
+
+_FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our", "i'm", "i've"})
+
+
+def _copula_after(words: list[str], i: int) -> bool:
+    """Whether the evaluative word at ``i`` heads a subject ("the best approach is"): a
+    copula one or two words on, and no first person in the subject ("the best way to
+    reach me is email" gives the writer's own details, not a ranking)."""
+    for j in (i + 1, i + 2):
+        if j < len(words) and words[j] in _COPULAS:
+            return not _FIRST_PERSON.intersection(words[: j + 1])
+    return False
 
 
 def _predicate(word: str, following: str) -> bool:

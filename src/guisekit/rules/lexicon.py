@@ -16,11 +16,13 @@ from typing import Any
 
 from guisekit.errors import ResourceError
 from guisekit.resources import read_lines, read_table, read_yaml
+from guisekit.transforms.contractions import table as contraction_table
 
 __all__ = ["PhraseMap", "RulesLexicon", "default_lexicon"]
 
 PACKAGED = PurePosixPath("rules")  # a packaged name, not a user path
-_REGISTER_POS = frozenset({"verb", "noun", "adj", "adv", "phrase"})
+_REGISTER_POS = frozenset({"verb", "figure", "noun", "adj", "adv", "phrase"})
+_SIMPLE_POS = frozenset({"verb", "noun", "adj", "adv", "prep", "phrase"})
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,27 @@ class PhraseMap:
 
 
 @dataclass(frozen=True)
+class SentenceSplit:
+    """Conditions of a safe sentence split (see sentence_split.yaml)."""
+
+    min_words: int
+    min_left: int
+    min_right: int
+    opener_words: int
+    openers: frozenset[str]
+    coordinators: dict[str, str]
+    formal_coordinators: dict[str, str]
+    subjects: frozenset[str]
+    determiners: frozenset[str]
+    which_singular: frozenset[str]
+    which_plural: frozenset[str]
+    no_split_after_so: frozenset[str]
+    subordinators: frozenset[str]
+    adverbs: frozenset[str]
+    finite: frozenset[str]
+
+
+@dataclass(frozen=True)
 class RulesLexicon:
     """All rules-engine data, loaded on first use; ``extra`` folders extend it."""
 
@@ -100,15 +123,16 @@ class RulesLexicon:
 
     @functools.cached_property
     def contractions(self) -> PhraseMap:
-        return PhraseMap.build(self._pairs("contractions.tsv", ("expanded", "contracted")))
+        """Full form -> contraction, every row of the one contraction table
+        (``lexicons/transforms/contractions.tsv``; for counting and test vocabularies:
+        the operators use :func:`guisekit.transforms.contractions.edits`, which knows
+        each row's context)."""
+        return PhraseMap.build((row.full, row.short) for row in contraction_table())
 
     @functools.cached_property
     def expansions(self) -> PhraseMap:
-        rows = self._pairs("contractions.tsv", ("expanded", "contracted"))
-        first: dict[str, str] = {}
-        for expanded, contracted in rows:
-            first.setdefault(contracted, expanded)
-        return PhraseMap.build((c, e) for c, e in first.items())
+        """Contraction -> full form (an ambiguous one under its first reading)."""
+        return PhraseMap.build((row.short, row.full) for row in contraction_table())
 
     @functools.cached_property
     def contracted_forms(self) -> frozenset[str]:
@@ -380,6 +404,52 @@ class RulesLexicon:
             else tuple(str(x).lower() for x in value)
             for key, value in data.items()
         }
+
+    @functools.cached_property
+    def _simple_rows(self) -> list[tuple[str, ...]]:
+        rows = self._tables("simple_words.tsv", ("formal", "simple", "pos"))
+        for formal, _, pos in rows:
+            if pos not in _SIMPLE_POS:
+                raise ResourceError(
+                    f"simple_words.tsv: row {formal!r} has pos {pos!r}",
+                    hint=f"pos is one of {sorted(_SIMPLE_POS)}",
+                )
+        return rows
+
+    @functools.cached_property
+    def simple_words(self) -> PhraseMap:
+        """Less common word -> everyday word, for the simple style (simple_words.tsv)."""
+        return PhraseMap.build((r[0], r[1]) for r in self._simple_rows)
+
+    @functools.cached_property
+    def simple_pos(self) -> dict[str, str]:
+        return {" ".join(r[0].lower().split()): r[2] for r in self._simple_rows}
+
+    @functools.cached_property
+    def sentence_split(self) -> SentenceSplit:
+        """Where the simple style may split a sentence (sentence_split.yaml)."""
+        data = self._yaml("sentence_split.yaml")
+
+        def words(key: str) -> frozenset[str]:
+            return frozenset(str(w).lower() for w in data.get(key, []))
+
+        return SentenceSplit(
+            min_words=int(data["min_words"]),
+            min_left=int(data["min_left"]),
+            min_right=int(data["min_right"]),
+            opener_words=int(data["opener_words"]),
+            openers=words("openers"),
+            coordinators={str(k): str(v) for k, v in data["coordinators"].items()},
+            formal_coordinators={str(k): str(v) for k, v in data["formal_coordinators"].items()},
+            subjects=words("subjects"),
+            determiners=words("determiners"),
+            which_singular=words("which_singular"),
+            which_plural=words("which_plural"),
+            no_split_after_so=words("no_split_after_so"),
+            subordinators=words("subordinators"),
+            adverbs=words("adverbs"),
+            finite=words("finite"),
+        )
 
     @functools.cached_property
     def transforms(self) -> dict[str, Any]:

@@ -13,21 +13,29 @@ from __future__ import annotations
 import functools
 import random
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from guisekit.resources import read_table
+from guisekit.errors import ResourceError
+from guisekit.resources import read_lines, read_table, read_yaml
 from guisekit.transforms._registry import RulesOutput, Spec, Transform, implementation, register
 
 if TYPE_CHECKING:
     from guisekit.rules.engine import RulesEngine
 
-__all__ = ["ContractionsSpec", "contract", "expand"]
+__all__ = ["ContractionsSpec", "Row", "contract", "edits", "expand", "reading", "table"]
 
 DATA = "transforms/contractions.tsv"
+CONTEXT = "transforms/contraction_context.yaml"
+PARTICIPLES = "rules/participles.txt"
 _SUBJECTS = r"(?:i|you|we|they|he|she|it|there)"
 _EDGE_BEFORE = r"(?<![\w'’])"
 _EDGE_AFTER = r"(?![\w'’])"
-_NO_CONTRACT_AFTER = frozenset({"than", "as"})  # "taller than I am now": stressed verb
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+(?:['’][A-Za-z]+)?)")
+
+Action = Literal["expand", "contract"]
+Kind = Literal["negative", "simple", "complex"]
+When = Literal["anywhere", "before_word", "never", "ambiguous"]
 
 
 class ContractionsSpec(Spec):
@@ -37,30 +45,96 @@ class ContractionsSpec(Spec):
     direction: Literal["expand", "contract"]
 
 
-@functools.cache
-def _table() -> tuple[tuple[str, str, str], ...]:
-    rows = read_table(DATA, ("expanded", "contracted", "contract"))
-    return tuple((full.lower(), short.lower(), when) for full, short, when in rows)
+class Row(NamedTuple):
+    """One row of the table: full form, contraction, where it may contract, its kind."""
+
+    full: str
+    short: str
+    when: When
+    kind: Kind
+
+
+_WHEN = frozenset({"anywhere", "before_word", "never", "ambiguous"})
+_KINDS = frozenset({"negative", "simple", "complex"})
 
 
 @functools.cache
-def _patterns(direction: str) -> tuple[tuple[re.Pattern[str], str, str], ...]:
-    """(pattern, replacement, context) in table order (earlier rows win an overlap)."""
-    out = []
-    for full, short, when in _table():
-        if direction == "expand":
-            head, _, tail = short.partition("'")
-            # not before its subject ("Don't you ...?", "isn't it?"): "Do not you" is not English
-            guard = rf"(?![ \t]+{_SUBJECTS}\b)" if tail == "t" else ""
-            body = re.escape(head) + "['’]" + re.escape(tail)
-            out.append((re.compile(_EDGE_BEFORE + body + _EDGE_AFTER + guard, re.I), full, ""))
-        elif when != "never":
-            body = r"[ \t]+".join(re.escape(w) for w in full.split())
-            ahead = r"(?=[ \t]+[A-Za-z])" if when == "before_word" else ""
-            if short.endswith("n't"):  # the inverse of expand's guard: "Do not I ...?"
-                ahead += rf"(?![ \t]+{_SUBJECTS}\b)"
-            out.append((re.compile(_EDGE_BEFORE + body + _EDGE_AFTER + ahead, re.I), short, when))
-    return tuple(out)
+def table() -> tuple[Row, ...]:
+    """The contraction table, validated (lower case, in file order)."""
+    rows = []
+    for full, short, when, kind in read_table(DATA, ("expanded", "contracted", "contract", "kind")):
+        if when not in _WHEN or kind not in _KINDS:
+            raise ResourceError(
+                f"{DATA}: row {full!r} has contract {when!r} and kind {kind!r}",
+                hint=f"contract is one of {sorted(_WHEN)}; kind one of {sorted(_KINDS)}",
+            )
+        rows.append(Row(full.lower(), short.lower(), when, kind))  # type: ignore[arg-type]
+    return tuple(rows)
+
+
+@functools.cache
+def _context() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    data = read_yaml(CONTEXT)
+    participles = frozenset(w.lower() for w in read_lines(PARTICIPLES))
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(str(w).lower() for w in data.get(key, []))
+
+    return words("has_before"), words("had_before"), words("adverbs"), participles
+
+
+@functools.cache
+def _no_contract_after() -> frozenset[str]:
+    """Words after which a pronoun is no subject: "taller than I am", "of it is"."""
+    return frozenset(str(w).lower() for w in read_yaml(CONTEXT).get("no_contract_after", []))
+
+
+def _participle(word: str, participles: frozenset[str]) -> bool:
+    return word in participles or (word.endswith("ed") and len(word) > 4)
+
+
+def reading(row: Row, following: Sequence[str]) -> str | None:
+    """The full form an ambiguous contraction stands for before the ``following`` words
+    ("he's been" -> "he has"), or None when they do not settle it ("it's done"). Adverbs
+    in between are looked through ("I'd never seen" -> "I had", "I'd also like" -> "I
+    would")."""
+    if row.when != "ambiguous":
+        return row.full
+    has_before, had_before, adverbs, participles = _context()
+    words = [w.lower() for w in following]
+    while words and words[0] in adverbs:
+        words.pop(0)
+    if not words:
+        return None
+    word = words[0]
+    head, verb = row.full.rsplit(" ", 1)
+    if verb == "is":
+        if word in has_before:
+            return f"{head} has"
+        return None if _participle(word, participles) else row.full
+    if word in had_before or _participle(word, participles):
+        return f"{head} had"
+    return row.full
+
+
+def _emphatic(matched: str) -> bool:
+    """A full form written in capitals ("is NOT", "I AM"): the writer stressed it."""
+    return any(len(w) > 1 and w.isupper() for w in matched.split())
+
+
+@functools.cache
+def _patterns(row: Row, action: Action) -> re.Pattern[str]:
+    if action == "expand":
+        head, _, tail = row.short.partition("'")
+        # not before its subject ("Don't you ...?", "isn't it?"): "Do not you" is not English
+        guard = rf"(?![ \t]+{_SUBJECTS}\b)" if tail == "t" else ""
+        body = re.escape(head) + "['’]" + re.escape(tail)
+        return re.compile(_EDGE_BEFORE + body + _EDGE_AFTER + guard, re.I)
+    body = r"[ \t]+".join(re.escape(w) for w in row.full.split())
+    ahead = r"(?=[ \t]+[A-Za-z])" if row.when in ("before_word", "ambiguous") else ""
+    if row.short.endswith("n't"):  # the inverse of expand's guard: "Do not I ...?"
+        ahead += rf"(?![ \t]+{_SUBJECTS}\b)"
+    return re.compile(_EDGE_BEFORE + body + _EDGE_AFTER + ahead, re.I)
 
 
 def _cased(source: str, replacement: str) -> str:
@@ -78,6 +152,71 @@ def _previous_word(text: str, start: int) -> str:
     return match.group(1).lower() if match else ""
 
 
+def _next_words(text: str, end: int, n: int = 4) -> list[str]:
+    words: list[str] = []
+    while len(words) < n and (match := _NEXT_WORD.match(text, end)):
+        words.append(match.group(1))
+        end = match.end()
+    return words
+
+
+def edits(
+    text: str,
+    action: Callable[[Row], Action | None],
+    protected: Sequence[tuple[int, int]] = (),
+    *,
+    settle: bool = False,
+) -> list[tuple[int, int, str]]:
+    """Non-overlapping (start, end, replacement) edits that expand or contract each row
+    of the table as ``action(row)`` says (None: leave the row alone), in table order
+    (earlier rows win an overlap: "I will not" -> "I won't", never "I'll not").
+
+    A row to contract is contracted only in its context (``contract`` column), never when
+    emphatic (capitals). With ``settle`` (standardisation), an ambiguous row's
+    contraction whose next word settles the other reading ("he's been": has) is expanded
+    to it, so that a text and its expanded guises standardise alike. A row to expand is
+    expanded where its reading is settled."""
+    apostrophe = "’" if "’" in text and "'" not in text else "'"
+    taken: list[tuple[int, int]] = list(protected)
+    out: list[tuple[int, int, str]] = []
+
+    def take(start: int, end: int, replacement: str) -> None:
+        taken.append((start, end))
+        out.append((start, end, replacement))
+
+    for row in table():
+        act = action(row)
+        if act is None:
+            continue
+        if act == "contract" and row.when != "never":
+            for match in _patterns(row, "contract").finditer(text):
+                start, end = match.span()
+                if any(s < end and start < e for s, e in taken) or _emphatic(match.group(0)):
+                    continue
+                if row.when != "anywhere" and _previous_word(text, start) in _no_contract_after():
+                    continue
+                after = _next_words(text, end, 1)
+                if after and (
+                    _emphatic(after[0])  # "I will NOT pay": the stress is on the auxiliary
+                    or (after[0].lower() == "not" and row.short.endswith(("'ll", "'d")))
+                ):
+                    continue  # "I will not" -> "I won't", never "I'll not"
+                if row.when == "ambiguous" and reading(row, _next_words(text, end)) != row.full:
+                    continue  # "it is done" stays: "it's done" could not be told back
+                take(start, end, _cased(match.group(0), row.short.replace("'", apostrophe)))
+        if act == "contract" and not (settle and row.when == "ambiguous"):
+            continue
+        for match in _patterns(row, "expand").finditer(text):
+            start, end = match.span()
+            if any(s < end and start < e for s, e in taken):
+                continue
+            full = reading(row, _next_words(text, end))
+            if full is None or (act == "contract" and full == row.full):
+                continue
+            take(start, end, _cased(match.group(0), full))
+    return sorted(out)
+
+
 _protected_spans = implementation("guisekit.rules.protect:protected_spans")
 _apply_edits = implementation("guisekit.rules.edits:apply_edits")
 
@@ -91,23 +230,17 @@ class _Edit(NamedTuple):
     operator: str
 
 
-def _rewrite_text(text: str, direction: str) -> tuple[str, list[dict[str, Any]]]:
-    protected = _protected_spans(text)
-    apostrophe = "’" if "’" in text and "'" not in text else "'"
-    taken: list[tuple[int, int]] = []
-    edits: list[_Edit] = []
+def _transform_action(direction: Action) -> Callable[[Row], Action | None]:
+    def action(row: Row) -> Action | None:
+        return None if row.when == "ambiguous" else direction
+
+    return action
+
+
+def _rewrite_text(text: str, direction: Action) -> tuple[str, list[dict[str, Any]]]:
     operator = f"contractions.{direction}"
-    for pattern, replacement, when in _patterns(direction):
-        for match in pattern.finditer(text):
-            start, end = match.span()
-            if any(s < end and start < e for s, e in protected + taken):
-                continue
-            if when == "before_word" and _previous_word(text, start) in _NO_CONTRACT_AFTER:
-                continue
-            new = _cased(match.group(0), replacement.replace("'", apostrophe))
-            taken.append((start, end))
-            edits.append(_Edit(start, end, new, operator))
-    text, records = _apply_edits(text, sorted(edits))
+    found = edits(text, _transform_action(direction), _protected_spans(text))
+    text, records = _apply_edits(text, [_Edit(s, e, r, operator) for s, e, r in found])
     return str(text), list(records)
 
 

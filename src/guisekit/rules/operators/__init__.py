@@ -1,6 +1,6 @@
 """Rule operators, registered by importing their family modules."""
 
-from guisekit.rules.operators import discourse, lexical, noise
+from guisekit.rules.operators import contractions, discourse, lexical, noise, simplify
 from guisekit.rules.operators.base import REGISTRY, STAGES, Operator, Stage, get_operator
 
 __all__ = [
@@ -8,8 +8,10 @@ __all__ = [
     "STAGES",
     "Operator",
     "Stage",
+    "contractions",
     "discourse",
     "get_operator",
     "lexical",
     "noise",
+    "simplify",
 ]

@@ -1,4 +1,4 @@
-"""Word- and phrase-level swaps: contractions, register, spelling, regional vocabulary,
+"""Word- and phrase-level swaps: register, spelling, regional vocabulary,
 connectives, request frames, modals and written second-language markers."""
 
 from __future__ import annotations
@@ -44,56 +44,7 @@ _NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"}
 _DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
 
 
-@operator("contract.v1", "contraction", "words")
-def contract(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """do not -> don't; not at the end of a clause ("It is what it is." stays); "have"
-    only as an auxiliary ("I have sent" -> "I've sent", but "I have an offer" stays: a
-    contracted possessive "I've an offer" is not American usage)."""
-
-    def mid_clause(start: int, end: int, value: str) -> bool:
-        after = doc.next_word(end)
-        if after is None:
-            return False
-        if after.lower == "not" and value.endswith(("'ll", "’ll", "'d", "’d", "'ve", "’ve")):
-            return False  # "I will not" -> "won't" is the contraction, never "I'll not"
-        if value.endswith(("'s", "’s")) and (
-            after.lower in lex.participles or after.lower.endswith("ed")
-        ):
-            return False  # "it is done" -> "it's done" would expand back as "it has done"
-        if value.endswith(("'ve", "’ve")):
-            return (
-                after.lower in lex.participles
-                or after.lower.endswith(("ed", "en"))
-                or (after.lower in ("been", "got", "had", "made", "paid", "sent", "told", "never"))
-            )
-        return True
-
-    return map_edits(doc, lex.contractions, "contract.v1", accept=mid_clause)
-
-
-@operator("expand.v1", "contraction", "words")
-def expand(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """don't -> do not; 's and 'd before a participle -> has/had ("he's been" -> "he has
-    been"); not in questions that put the subject after the verb ("Can't you ...?")."""
-    for edit in map_edits(doc, lex.expansions, "expand.v1"):
-        after = doc.next_word(edit.end)
-        before = doc.text[edit.start : edit.end].lower().replace("’", "'")
-        if before.endswith("n't") and after is not None and after.lower in _SUBJECTS:
-            continue
-        participle = after is not None and (
-            after.lower in lex.participles or (after.lower.endswith("ed") and len(after.lower) > 4)
-        )
-        if before.endswith("'d") and after is not None and after.lower == "better":
-            yield edit._replace(replacement=f"{edit.replacement.rsplit(' ', 1)[0]} had")
-        elif participle and before.endswith(("'s", "'d")):
-            head = edit.replacement.rsplit(" ", 1)[0]
-            verb = "has" if before.endswith("'s") else "had"
-            yield edit._replace(replacement=f"{head} {verb}")
-        else:
-            yield edit
-
-
-def _with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
+def with_article(doc: Doc, edits: Iterator[Edit]) -> Iterator[Edit]:
     """Keep "a"/"an" right when a swap changes the sound the next word starts with."""
     for edit in edits:
         prev = doc.prev_word(edit.start)
@@ -145,6 +96,12 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
+_PARTICLES = frozenset({"out", "up", "down", "off", "back", "over", "away"})
+# Words that open an object: pronouns and that/wh-clauses (determiners: _DETERMINERS).
+_OBJECT_STARTS = frozenset(
+    {"that", "what", "how", "who", "why", "which", "whether", "it", "them", "him", "me", "us",
+     "you", "her", "these", "those", "all", "some", "any", "more", "out"}
+)  # fmt: skip
 _WH_OR_TO = frozenset({"to", "what", "how", "why", "where", "when", "who", "which", "whether"})
 
 
@@ -173,16 +130,34 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         prev = doc.prev_word(start)
         if pos == "verb":
             nxt = doc.next_word(end)
+            matched = doc.lowered[start:end].split()
+            phrasal = matched[-1] in _PARTICLES and " " not in value.strip()
+            # a one-word verb for a phrasal verb with a particle (which can stand without
+            # its object) needs the object: "the day I found out." / "I found out when
+            # ..." never "I discovered." / "discovered when". A prepositional verb always
+            # has its object, if passive or fronted ("been looked into" -> "investigated").
+            if phrasal and (nxt is None or (nxt.lower not in _DETERMINERS | _OBJECT_STARTS)):
+                return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
-            return prev is None or prev.lower not in _DETERMINERS
+            if prev is not None and prev.lower in _DETERMINERS:
+                return False
+            # "a later purchase", "the first purchase": a noun after determiner + modifier
+            before = doc.prev_word(prev.start) if prev is not None else None
+            return before is None or before.lower not in _DETERMINERS
         if pos == "noun":
             return prev is None or prev.lower not in _VERB_CONTEXT
+        if pos == "figure":
+            return _FIGURE_AHEAD.match(doc.text, end) is not None
         return True
 
     return accept
+
+
+# A figure right after a verb of change, or after to/by/from ("fell to 31%").
+_FIGURE_AHEAD = re.compile(r" (?:(?:to|by|from) )?(?:[$₹£€\d]|(?:Rs|INR|USD|AED)\b)")
 
 
 @operator("register_up.v1", "register", "words")
@@ -190,7 +165,7 @@ def register_up(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
     """Plain word -> sophisticated word of the same part of speech and sense (buy ->
     purchase), only in the directions and contexts its lexicon row allows; a/an kept right."""
     edits = map_edits(doc, lex.register_up, "register_up.v1", accept=_register_accept(doc, lex))
-    return _with_article(doc, edits)
+    return with_article(doc, edits)
 
 
 @operator("register_up_reversible.v1", "register", "words")
@@ -204,7 +179,7 @@ def register_up_reversible(doc: Doc, lex: RulesLexicon, rng: random.Random) -> I
         "register_up_reversible.v1",
         accept=_register_accept(doc, lex),
     )
-    return _with_article(doc, edits)
+    return with_article(doc, edits)
 
 
 @operator("register_down.v1", "register", "words")
@@ -212,7 +187,7 @@ def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[E
     """Sophisticated word -> plain word (purchased -> bought), only for rows whose plain
     form fits every context of the formal one; a/an kept right."""
     edits = map_edits(doc, lex.register_down, "register_down.v1", accept=_register_accept(doc, lex))
-    return _with_article(doc, edits)
+    return with_article(doc, edits)
 
 
 @operator("connective_formal.v1", "connective", "words")
