@@ -170,6 +170,31 @@ TEMPLATE_CASES = [
         ],
     ),
     ("statement.i_charge", "I charge Rs 700 per hour.", ["Mera rate Rs 700 per hour hai."]),
+    (
+        "statement.past_dative",
+        "My friend got 6 LPA at a startup.",
+        ["Mere friend ko startup mein 6 LPA mila.", "Mere dost ko startup mein 6 LPA mila."],
+    ),
+    (
+        "ask_whether.is_this",
+        "Is that the standard fresher package?",
+        ["Kya yeh standard fresher package hai?"],
+    ),
+    (
+        "statement.was_asked_to",
+        "I was asked to lead the project.",
+        ["Mujhe project lead karne ko kaha gaya."],
+    ),
+    (
+        "statement.asked_me_to",
+        "My manager asked me to lead the project.",
+        ["Mere manager ne mujhe project lead karne ko kaha."],
+    ),
+    (
+        "statement.asked_to",
+        "I asked the bank to close the account.",
+        ["Maine bank se account band karne ko kaha.", "Maine bank se account close karne ko kaha."],
+    ),
     ("possession.i_do_not_have", "I don't have a BSN.", ["Mere paas BSN nahi hai."]),
     (
         "possession.i_did_not_have",

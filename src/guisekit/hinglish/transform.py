@@ -80,6 +80,20 @@ def _opener(body: str, lexicon: HinglishLexicon, renderer: Renderer) -> tuple[st
     return "", body, False
 
 
+def _expand(body: str, lexicon: HinglishLexicon) -> str:
+    """The clause with its contractions written out ("I'm" -> "I am"), so that templates
+    match them; the Hindi frame has no contractions."""
+    table: dict[str, str] = lexicon.grammar["contractions"]
+    pattern = "|".join(re.escape(k).replace("'", "['’]") for k in sorted(table, key=len)[::-1])
+
+    def repl(match: re.Match[str]) -> str:
+        key = match.group().lower().replace("’", "'")
+        full = table[key]
+        return full[0].upper() + full[1:] if match.group()[0].isupper() else full
+
+    return re.sub(rf"\b(?:{pattern})\b", repl, body, flags=re.IGNORECASE)
+
+
 def _spell(
     tokens: list[Tok], spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
 ) -> list[Tok]:
@@ -148,6 +162,7 @@ def _convert(
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
+    body = _expand(body, lexicon)
     opener, rest, comma = _opener(body, lexicon, renderer)
     rest = _decapitalise(rest, lexicon)
     converter = ClauseConverter(renderer)
