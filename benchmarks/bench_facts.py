@@ -1,6 +1,6 @@
 """Fact-extraction throughput against spaCy's blank English tokenizer, in one run.
 
-Usage: python benchmarks/bench_facts.py [--texts 2000] [--repeat 7]
+Usage: python benchmarks/bench_facts.py [--texts 2000] [--repeat 7] [--before]
 
 Both are timed on the same synthetic 1,500-character complaint texts, in this process,
 on one core; the report is the ratio (extraction texts/s over tokenizer texts/s), since
@@ -15,13 +15,20 @@ Two ratios are reported:
 - ``ratio_repeated_texts``: the same texts in every round, best round kept, which times
   spaCy's cache on texts it has already tokenised; reported for comparison with earlier
   runs.
+
+``--before`` also times, in the same rounds, the frozen copy of the extractor as it was
+before the speed work of issue #14 (``tests/fact_oracle/``, which returns the same facts),
+so that the speed-up is measured in one run, under the same load:
+``ratio_before_speed_work`` and ``speedup``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,6 +44,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--texts", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument(
+        "--before",
+        action="store_true",
+        help="also time the frozen pre-speed-work extractor (tests/fact_oracle)",
+    )
     args = parser.parse_args()
     texts = complaint_texts(args.texts)
     facts = sum(len(extract_facts(t)) for t in texts)
@@ -49,12 +61,20 @@ def main() -> None:
     for text in complaint_texts(args.texts, seed=99):  # warm-up on other texts
         tokenizer(text)
     rounds = [complaint_texts(args.texts, seed=100 + r) for r in range(args.repeat)]
-    spacy_new, facts_new = interleaved_best_fresh(
-        rounds,
-        [lambda ts: [tokenizer(t) for t in ts], lambda ts: [extract_facts(t) for t in ts]],
-    )
+    funcs: list[Callable[[list[str]], object]] = [
+        lambda ts: [tokenizer(t) for t in ts],
+        lambda ts: [extract_facts(t) for t in ts],
+    ]
+    if args.before:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from fact_oracle import extract_facts as extract_before  # type: ignore[import-not-found]
+
+        for text in complaint_texts(args.texts, seed=98):  # warm-up on other texts
+            extract_before(text)
+        funcs.append(lambda ts: [extract_before(t) for t in ts])
+    spacy_new, facts_new, *before = interleaved_best_fresh(rounds, funcs)
     n = len(texts)
-    report = {
+    report: dict[str, object] = {
         "texts": n,
         "mean_chars": round(sum(map(len, texts)) / n),
         "facts_per_text": round(facts / n, 1),
@@ -66,6 +86,10 @@ def main() -> None:
         "target": 1.0,
         "stretch": 1.5,
     }
+    if before:
+        report["ratio_before_speed_work"] = round(spacy_new / before[0], 2)
+        report["speedup"] = round(before[0] / facts_new, 2)
+    report["loadavg_1_5_15"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(report, indent=2))
 
 

@@ -6,8 +6,9 @@ Usage: python benchmarks/manipulation_checks.py [--sources N] [--permutations K]
 Prints one JSON line per (factor, measure): within-source eta squared of the axis level
 (or hedge direction) next to the 95th percentile of a within-source permutation null.
 Persona axes use the 36 guises of each bundled source (complaints, interview answers,
-salary questions); the hedge direction is reported on the bundled sources and on the
-hedged/confident pairs of tests/data/hedge_pairs.yaml (each text as its own source).
+salary questions); the hedge direction is reported on the bundled sources, on the
+bundled complaints alone, and on the hedged/confident pairs of
+tests/data/hedge_pairs.yaml (each text as its own source).
 A realised axis passes with eta squared >= 0.2 above the null; content (facts, named
 entities) passes at <= 0.02; unrealised axes are reported, not required. Then the
 standardise collapse rate per style (share of a source's 36 guises whose standardised text
@@ -43,6 +44,9 @@ def main() -> None:
     ][: args.sources]
     for row in manipulation_table(sources, n_permutations=args.permutations):
         print(json.dumps({"texts": "bundled", **row.as_dict()}))
+    complaints = read_sources(data / "complaints.jsonl")
+    row = hedge_row(complaints, n_permutations=args.permutations)
+    print(json.dumps({"texts": "bundled_complaints", **row.as_dict()}))
     pairs = yaml.safe_load((ROOT / "tests" / "data" / "hedge_pairs.yaml").read_text("utf-8"))
     texts = [Source(id=f"pair{i}-{side}", text=p[k]) for i, p in enumerate(pairs)
              for side, k in (("h", 1), ("c", 2))]  # fmt: skip

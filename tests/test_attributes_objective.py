@@ -30,7 +30,9 @@ from guisekit.attributes import (
 from guisekit.attributes.vader import abs_compound
 from guisekit.errors import InputError
 from guisekit.resources import read_lines
-from guisekit.rules import hedge_score, style_cues
+from guisekit.rules import cues, hedge_score, style_cues
+from guisekit.rules.doc import Doc
+from guisekit.rules.lexicon import PhraseMap, default_lexicon
 from guisekit.style import flesch_kincaid_grade
 
 # (text, the sentences a reader sees)
@@ -282,6 +284,7 @@ _FRAGMENTS = [
     "no good no bad",
     "the 'amount' was 'wrong'",
     "It's nearly 3 a.m. and I can't sleep!",
+    "They wouldn't've been helpful",
 ]
 
 
@@ -353,3 +356,65 @@ def test_vader_fast_path_equals_the_library_per_sentence() -> None:
 )
 def test_fast_extractor_equals_the_plain_pipeline_on_random_strings(text: str) -> None:
     _assert_equal_to_reference(text)
+
+
+def _reference_spans(doc: Doc, phrases: PhraseMap) -> list[tuple[str, int, int]]:
+    """``guisekit.rules.cues._spans`` before the per-first-word regex: phrase by phrase."""
+    hits = []
+    for first in phrases.firsts & doc.vocab:
+        for start in doc.occurrences(first):
+            for phrase in phrases.by_first[first]:
+                end = doc.phrase_end(start, phrase)
+                if end is not None:
+                    hits.append((start, end, phrase))
+                    break
+    hits.sort()
+    found, cursor = [], 0
+    for start, end, phrase in hits:
+        if start >= cursor:
+            found.append((phrase, start, end))
+            cursor = end
+    return found
+
+
+_GLUE = [" ", " ", ", ", ". ", "-", "'", "s ", " 5 ", " $40 ", "! "]
+
+
+def _phrase_texts(n: int, seed: int) -> list[str]:
+    """Texts dense in every cue lexicon's phrases, glued with word characters, spaces,
+    apostrophes, hyphens and punctuation so phrase ends fall inside and outside words."""
+    lex = default_lexicon()
+    maps = [
+        lex.expansions,
+        lex.apostrophe_free,
+        lex.fix_spelling,
+        lex.sophisticated_words,
+        lex.plain_words,
+        lex.formal_markers,
+        lex.hedge_cue_map,
+    ]
+    phrases = sorted({p for m in maps for p in m.mapping})
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(n):
+        parts = [rng.choice(phrases) for _ in range(rng.randint(1, 15))]
+        parts = [p.upper() if rng.random() < 0.1 else p for p in parts]
+        glue = [
+            rng.choice([" ", " ", ", ", ". ", "-", "'", "s ", " 5 ", " $40 ", "! "]) for _ in parts
+        ]
+        texts.append("".join(p + g for p, g in zip(parts, glue, strict=True)))
+    return texts
+
+
+def test_cue_rates_equal_the_phrase_by_phrase_matcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = _phrase_texts(600, seed=21) + _generated_texts(100, seed=5) + _bundled_texts()
+    fast = [(style_cues(t), hedge_score(t)) for t in texts]
+    monkeypatch.setattr(cues, "_spans", _reference_spans)
+    assert [(style_cues(t), hedge_score(t)) for t in texts] == fast
+    # The texts exercise the matcher: most of them have cues of several kinds.
+    assert sum(c.hedges > 0 and c.sophisticated > 0 for c, _ in fast) > 100
+
+
+def test_fk_grade_equals_textstat_on_generated_texts() -> None:
+    for text in _phrase_texts(200, seed=3) + _generated_texts(200, seed=4):
+        assert flesch_kincaid_grade(text) == textstat.flesch_kincaid_grade(text), text

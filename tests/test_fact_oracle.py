@@ -8,9 +8,9 @@ approximator, other reading) must be the same, for every date order and with
 thousands of seeded synthetic complaint texts, and hypothesis texts built from fragments
 of every fact family (plus random characters, to reach the scanners' edge cases).
 
-A deliberate change of behaviour (a fixed known limit) is listed in ``CHANGED`` with the
-test that pins the new behaviour, and the inputs it touches are compared on the other
-facts only.
+None is deliberate yet. A deliberate change of behaviour (a fixed known limit) must be
+listed here with the test that pins it, and the inputs it touches compared on the other
+facts only; a data file that moves is read from its new place by the copy too.
 """
 
 from __future__ import annotations

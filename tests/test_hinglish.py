@@ -180,6 +180,21 @@ TEMPLATE_CASES = [
         "Is that the standard fresher package?",
         ["Kya yeh standard fresher package hai?"],
     ),
+    (
+        "statement.was_asked_to",
+        "I was asked to lead the project.",
+        ["Mujhe project lead karne ko kaha gaya."],
+    ),
+    (
+        "statement.asked_me_to",
+        "My manager asked me to lead the project.",
+        ["Mere manager ne mujhe project lead karne ko kaha."],
+    ),
+    (
+        "statement.asked_to",
+        "I asked the bank to close the account.",
+        ["Maine bank se account band karne ko kaha.", "Maine bank se account close karne ko kaha."],
+    ),
     ("possession.i_do_not_have", "I don't have a BSN.", ["Mere paas BSN nahi hai."]),
     (
         "possession.i_did_not_have",

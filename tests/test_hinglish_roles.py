@@ -120,3 +120,11 @@ def test_roles_are_read_on_both_sides() -> None:
         ("55,000", "to"),
     ]
     assert number_roles("Maine 3 baar call kiya.", "hi") == [("3", "count")]
+
+
+def test_a_clause_kept_in_english_keeps_its_roles() -> None:
+    original = "The balance went from $300 to over $1,100, and I have not received one."
+    switched = "The balance went from $300 to over $1,100, aur mujhe abhi tak nahi mila."
+    assert role_problems(original, switched) == []
+    swapped = "The balance went from $1,100 to over $300, aur mujhe abhi tak nahi mila."
+    assert role_problems(original, swapped) != []

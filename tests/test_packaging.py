@@ -76,7 +76,7 @@ def test_wheel_contains_data_and_runs_from_an_installed_copy(tmp_path: Path) -> 
     assert probe["file"].startswith(str(site))
     assert probe["lexicons"].startswith(str(site))
     assert probe["personas"] == 36
-    assert probe["text"] == "I do not like it. I received $5."  # fixed, expanded, calmed
+    assert probe["text"] == "I don't like it. I received $5."  # fixed, plain contraction, calmed
     assert len(probe["prompts"]) == 8 and probe["attributes"] == 19
     assert probe["domain"] == "salary" and probe["identifiers"] >= 80
 

@@ -8,7 +8,7 @@ import sys
 
 from rich.console import Console
 
-__all__ = ["err", "number", "out"]
+__all__ = ["cell", "err", "interval", "number", "out"]
 
 out = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True)
@@ -41,3 +41,15 @@ def number(value: float | int | None) -> str:
     rounded = float(f"{value:.{_DIGITS}g}")  # 4 significant digits, then fixed notation
     exponent = math.floor(math.log10(abs(rounded)))
     return f"{value:.{max(0, _DIGITS - 1 - exponent)}f}"
+
+
+def cell(value: object) -> str:
+    """A console table cell: numbers through :func:`number`, None as ``-``, else text."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(value)
+    return "-" if value is None else str(value)
+
+
+def interval(low: float | None, high: float | None) -> str:
+    """``[low, high]`` in the one number format, ``-`` without bounds."""
+    return "-" if low is None or high is None else f"[{number(low)}, {number(high)}]"

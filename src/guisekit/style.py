@@ -40,10 +40,20 @@ def _dictionaries() -> tuple[Any, Any]:
     return get_cmudict(_LANG), get_pyphen(_LANG)
 
 
+@functools.cache
+def _patterns_all_have_letters() -> bool:
+    """Whether every hyphenation pattern holds a letter: then pyphen finds no break in a
+    word without letters ("1234", "12.5"), which therefore counts one syllable."""
+    _, pyphen = _dictionaries()
+    return all(any(c.isalpha() for c in pattern) for pattern in pyphen.hd.patterns)
+
+
 @functools.lru_cache(maxsize=200_000)
 def _syllables(word: str) -> int:
     """Syllables of one lower-case word, as textstat 0.7.8 counts them."""
     cmu, pyphen = _dictionaries()
+    if word not in cmu and not any(map(str.isalpha, word)) and _patterns_all_have_letters():
+        return 1
     try:
         phones = cmu[word][0]
         return sum(1 for p in phones if p[-1].isdigit())

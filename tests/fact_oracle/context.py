@@ -251,10 +251,12 @@ def _period_before_role(words: list[str]) -> Period | None:
 _BARE = sorted(
     {
         c.replace("'", "")
-        for _, c in read_table("rules/contractions.tsv", ("expanded", "contracted"))
+        for _, c, _, _ in read_table(
+            "transforms/contractions.tsv", ("expanded", "contracted", "contract", "kind")
+        )
         if c.endswith("n't")
     }
-    | {"aint"},
+    | {"aint", "oughtnt"},  # the table moved in 382dfee (issue 13); same update as the extractor
     key=len,
     reverse=True,
 )

@@ -10,10 +10,13 @@ result is known in advance for the texts we measure:
   booster, or "kind" before "of") always gets valence 0: only lexicon words are sent to the
   library's own ``sentiment_valence``, which keeps every rule (negation, caps, boosters,
   idioms, "least") exactly as VADER applies it;
+- for every lexicon word it lower-cases the whole word list four times and scans its list
+  of negation words: the subclass in :func:`_analyzer` reads one lower-cased list and
+  tests a set instead;
 - it computes the positive/negative/neutral proportions, which the compound does not use.
 
 A sentence in plain ASCII with no lexicon word at all scores 0 without building VADER's
-word list. Anything with an emoji goes through the library unchanged.
+word list. A sentence with an emoji goes through ``polarity_scores`` itself.
 ``tests/test_attributes_objective.py`` checks equality with the library on generated and
 bundled texts.
 """
@@ -32,11 +35,89 @@ __all__ = ["abs_compound"]
 _STRIP = "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum())
 
 
+class _Words(list[str]):
+    """VADER's word list with its lower-case forms computed once (VADER lower-cases the
+    whole list again for every check of every lexicon word)."""
+
+    lowered: list[str]
+
+
 @functools.cache
 def _analyzer() -> SentimentIntensityAnalyzer:
-    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+    """The library's analyzer with its two whole-list checks reading ``_Words.lowered``.
 
-    return SentimentIntensityAnalyzer()
+    The overrides are the library's ``_negation_check`` and ``_special_idioms_check``
+    (vaderSentiment 3.3.2) line for line, except that the lower-cased list is taken from
+    the words when they carry it and ``negated([w])`` is a set test: for one word it is
+    "in NEGATE or contains n't", which the library finds by scanning NEGATE.
+    """
+    from vaderSentiment.vaderSentiment import (
+        BOOSTER_DICT,
+        N_SCALAR,
+        NEGATE,
+        SPECIAL_CASES,
+        SentimentIntensityAnalyzer,
+    )
+
+    negate = frozenset(NEGATE)
+
+    def negated(word: str) -> bool:
+        return word in negate or "n't" in word
+
+    def lowered(words: list[str]) -> list[str]:
+        found: list[str] | None = getattr(words, "lowered", None)
+        return found if found is not None else [str(w).lower() for w in words]
+
+    class Analyzer(SentimentIntensityAnalyzer):  # type: ignore[misc]
+        @staticmethod
+        def _negation_check(valence: float, words: list[str], start_i: int, i: int) -> float:
+            low = lowered(words)
+            if start_i == 0 and negated(low[i - (start_i + 1)]):
+                valence = valence * N_SCALAR
+            if start_i == 1:
+                if low[i - 2] == "never" and (low[i - 1] == "so" or low[i - 1] == "this"):
+                    valence = valence * 1.25
+                elif low[i - 2] == "without" and low[i - 1] == "doubt":
+                    valence = valence
+                elif negated(low[i - (start_i + 1)]):
+                    valence = valence * N_SCALAR
+            if start_i == 2:
+                if (low[i - 3] == "never" and (low[i - 2] == "so" or low[i - 2] == "this")) or (
+                    low[i - 1] == "so" or low[i - 1] == "this"
+                ):
+                    valence = valence * 1.25
+                elif low[i - 3] == "without" and (low[i - 2] == "doubt" or low[i - 1] == "doubt"):
+                    valence = valence
+                elif negated(low[i - (start_i + 1)]):
+                    valence = valence * N_SCALAR
+            return valence
+
+        @staticmethod
+        def _special_idioms_check(valence: float, words: list[str], i: int) -> float:
+            low = lowered(words)
+            onezero = f"{low[i - 1]} {low[i]}"
+            twoonezero = f"{low[i - 2]} {low[i - 1]} {low[i]}"
+            twoone = f"{low[i - 2]} {low[i - 1]}"
+            threetwoone = f"{low[i - 3]} {low[i - 2]} {low[i - 1]}"
+            threetwo = f"{low[i - 3]} {low[i - 2]}"
+            for seq in (onezero, twoonezero, twoone, threetwoone, threetwo):
+                if seq in SPECIAL_CASES:
+                    valence = SPECIAL_CASES[seq]
+                    break
+            if len(low) - 1 > i:
+                zeroone = f"{low[i]} {low[i + 1]}"
+                if zeroone in SPECIAL_CASES:
+                    valence = SPECIAL_CASES[zeroone]
+            if len(low) - 1 > i + 1:
+                zeroonetwo = f"{low[i]} {low[i + 1]} {low[i + 2]}"
+                if zeroonetwo in SPECIAL_CASES:
+                    valence = SPECIAL_CASES[zeroonetwo]
+            for n_gram in (threetwoone, threetwo, twoone):
+                if n_gram in BOOSTER_DICT:
+                    valence = valence + BOOSTER_DICT[n_gram]
+            return valence
+
+    return Analyzer()
 
 
 @functools.cache
@@ -71,15 +152,17 @@ def abs_compound(sentence: str) -> float:
     analyzer = _analyzer()
     text = sentence.strip()
     sentitext = SentiText(text)
-    words = sentitext.words_and_emoticons
-    last = len(words) - 1
+    words = _Words(sentitext.words_and_emoticons)
+    words.lowered = [w.lower() for w in words]
+    sentitext.words_and_emoticons = words
+    lows, last = words.lowered, len(words) - 1
     sentiments: list[float] = []
     for i, item in enumerate(words):
-        low = item.lower()
+        low = lows[i]
         if (
             low not in lexicon
             or low in boosters
-            or (low == "kind" and i < last and words[i + 1].lower() == "of")
+            or (low == "kind" and i < last and lows[i + 1] == "of")
         ):
             sentiments.append(0)
             continue

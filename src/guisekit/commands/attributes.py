@@ -219,7 +219,7 @@ def _manipulation(
     from rich.table import Table
 
     from guisekit.attributes import manipulation_report
-    from guisekit.console import err, out
+    from guisekit.console import err, interval, number, out
     from guisekit.errors import InputError
     from guisekit.tables import write_rows
 
@@ -252,7 +252,6 @@ def _manipulation(
     for column in ("attribute", "family", "eta^2", "95% CI"):
         table.add_column(column, justify="left" if column in ("attribute", "family") else "right")
     for r in sorted(rows, key=lambda r: -(r.eta_squared or 0.0)):
-        interval = "-" if r.ci_low is None else f"[{r.ci_low:.3f}, {r.ci_high:.3f}]"
-        eta = "no within-source variation" if r.eta_squared is None else f"{r.eta_squared:.3f}"
-        table.add_row(r.attribute, r.family or "-", eta, interval)
+        eta = "no within-source variation" if r.eta_squared is None else number(r.eta_squared)
+        table.add_row(r.attribute, r.family or "-", eta, interval(r.ci_low, r.ci_high))
     out.print(table)

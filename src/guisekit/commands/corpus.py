@@ -20,7 +20,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from guisekit.console import err, out
+from guisekit.console import cell, err, out
 from guisekit.failures import FAILED_STATUSES, FailureTally, MaxErrorRate, finish, reason_group
 
 __all__ = ["corpus_command"]
@@ -202,7 +202,7 @@ def _print_table(title: str, rows: list[dict[str, Any]]) -> None:
     for column in rows[0]:
         table.add_column(column, justify="left" if column == "model" else "right")
     for row in rows:
-        table.add_row(*(str(value) for value in row.values()))
+        table.add_row(*(cell(value) for value in row.values()))
     out.print(table)
 
 
@@ -218,5 +218,5 @@ def _print_summary(rows: list[dict[str, Any]]) -> None:
             justify="left" if column == "transform" else "right",
         )
     for row in rows:
-        table.add_row(*("-" if row[c] is None else str(row[c]) for c in columns))
+        table.add_row(*(cell(row[c]) for c in columns))
     out.print(table)

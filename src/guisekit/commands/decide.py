@@ -179,7 +179,7 @@ def decide_command(
     """
     from rich.table import Table
 
-    from guisekit.console import err
+    from guisekit.console import cell, err
     from guisekit.console import out as console
 
     result = run_decide(
@@ -202,7 +202,7 @@ def decide_command(
     for column in result["health"][0]:
         table.add_column(column, justify="left" if column == "model" else "right")
     for row in result["health"]:
-        table.add_row(*(str(v) for v in row.values()))
+        table.add_row(*(cell(v) for v in row.values()))
     console.print(table)
     err.print(f"decisions: {result['path']}")
     if result["failure_rate"] > max_failure_rate:

@@ -360,7 +360,7 @@ def _constant(
 def _print(result: GelbachResult) -> None:
     from rich.table import Table
 
-    from guisekit.console import out
+    from guisekit.console import interval, number, out
 
     dec = result.decomposition
     level = f"{result.ci_level:.0%} CI"
@@ -371,8 +371,8 @@ def _print(result: GelbachResult) -> None:
     for column in ("focal", "term", "family", "estimate", level, "share of base"):
         table.add_column(column, justify="right" if column in ("estimate", level) else "left")
     for row in result.rows():
-        interval = "-" if row.ci_low is None else f"[{row.ci_low:.4g}, {row.ci_high:.4g}]"
         share = "-" if row.share_of_base is None else f"{row.share_of_base:.1%}"
         name = row.term if row.kind != "attribute" else f"  {row.term}"
-        table.add_row(row.focal, name, row.family or "-", f"{row.estimate:.4g}", interval, share)
+        bounds = interval(row.ci_low, row.ci_high)
+        table.add_row(row.focal, name, row.family or "-", number(row.estimate), bounds, share)
     out.print(table)

@@ -12,7 +12,7 @@ also use (so what one writes the other reads).
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import Decimal, getcontext
 
 from guisekit.facts.build import (
     GROUPING,
@@ -107,13 +107,18 @@ def percent_match(
 def quantities(text: str, low: str, candidates: list[Candidate], has_digits: bool) -> None:
     """Quantities in digits and in words, percentages in words, lakh/crore in words."""
     if has_digits:
+        exact = getcontext().prec
         for match in _DIGIT_QUANTITY.finditer(low):
             start, end = match.span()
             written = text[start:end]
             digits = written.split(None, 1)[0]
-            if _not_a_count(written, Decimal(digits), match.group("unit")):
+            amount = Decimal(digits)
+            unit = match.group("unit")
+            if _not_a_count(written, amount, unit):
                 continue
-            _quantity(text, candidates, start, end, Decimal(digits), match.group("unit"))
+            # canonical_decimal(amount), from the digits when that is exact
+            shown = plain(digits) if len(digits) <= exact and digits.isascii() else None
+            _quantity(text, candidates, start, end, amount, unit, shown)
     for match in _word_matches(low):
         start, end = match.span()
         times = match.group("times")
@@ -203,12 +208,17 @@ def _not_a_count(written: str, amount: Decimal, word: str) -> bool:
 
 
 def _quantity(
-    text: str, candidates: list[Candidate], start: int, end: int, amount: Decimal, word: str
+    text: str,
+    candidates: list[Candidate],
+    start: int,
+    end: int,
+    amount: Decimal,
+    word: str,
+    shown: str | None = None,
 ) -> None:
     unit = UNITS.get(word, "time" if word == "times" else word)
-    marker = min(
-        (i for i in (text.find("$", start, end), text.find("₹", start, end)) if i >= 0), default=-1
-    )
+    dollar, rupee = text.find("$", start, end), text.find("₹", start, end)
+    marker = rupee if dollar < 0 else dollar if rupee < 0 else min(dollar, rupee)
     if marker >= 0:
         end = text.rindex(" ", start, marker)  # "three $36 fees": the amount is money's span
     candidates.append(
@@ -218,7 +228,7 @@ def _quantity(
             QUANTITY_P,
             len(candidates),
             quantity_fact(
-                value=f"{canonical_decimal(amount)} {unit}",
+                value=f"{canonical_decimal(amount) if shown is None else shown} {unit}",
                 start=start,
                 end=end,
                 text=text[start:end],

@@ -1,8 +1,8 @@
 """Outputs of ``gaps``: ``gaps.json``, tidy tables (CSV or Parquet), a self-contained
 ``report.html`` with its figures inlined, and rich console tables.
 
-Every number shown to a reader goes through :func:`fmt` (display units: percentage points
-for rates), so the console, the tables' ``_display`` columns and the HTML agree.
+Every number shown to a reader goes through :func:`guisekit.console.number` (display
+units: percentage points for rates), so the console and the HTML agree.
 Figures are drawn on bare matplotlib ``Figure`` objects (no pyplot state), imported only
 when a report is written.
 """
@@ -24,11 +24,11 @@ from guisekit.tables import write_rows
 __all__ = ["fmt", "print_result", "write_outputs"]
 
 
-def fmt(value: float | None, digits: int = 2) -> str:
-    """The one number format of the gap report."""
-    if value is None or (isinstance(value, float) and not math.isfinite(value)):
-        return "-"
-    return f"{value:,.{digits}f}"
+def fmt(value: float | None) -> str:
+    """The one number format of the gap report: :func:`guisekit.console.number`."""
+    from guisekit.console import number
+
+    return number(value)
 
 
 def _tables(result: GapsResult) -> dict[str, list[dict[str, Any]]]:
@@ -315,7 +315,7 @@ def print_result(result: GapsResult) -> None:
             cells.append(
                 "-"
                 if found is None or not found.pairs
-                else f"{fmt(found.value, 3)} [{fmt(found.ci_low, 3)}, {fmt(found.ci_high, 3)}]"
+                else f"{fmt(found.value)} [{fmt(found.ci_low)}, {fmt(found.ci_high)}]"
             )
         inst.add_row(stat, *cells)
     out.print(inst)
@@ -326,9 +326,9 @@ def print_result(result: GapsResult) -> None:
         for comp in result.variance.components:
             var.add_row(
                 comp.name,
-                fmt(comp.estimate, 5),
-                fmt(100 * comp.share, 1) + "%",
-                f"[{fmt(comp.ci_low, 5)}, {fmt(comp.ci_high, 5)}]",
+                fmt(comp.estimate),
+                f"{100 * comp.share:.1f}%",
+                f"[{fmt(comp.ci_low)}, {fmt(comp.ci_high)}]",
             )
         out.print(var)
     verdicts = result.verdicts()

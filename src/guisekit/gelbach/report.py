@@ -18,7 +18,14 @@ from guisekit.errors import OutputError
 from guisekit.gelbach.result import GelbachResult, GelbachRow
 from guisekit.tables import atomic_writer, write_rows
 
-__all__ = ["PLOT_FORMATS", "plot_decomposition", "write_json", "write_report", "write_table"]
+__all__ = [
+    "PLOT_FORMATS",
+    "figure",
+    "plot_decomposition",
+    "write_json",
+    "write_report",
+    "write_table",
+]
 
 PLOT_FORMATS = (".png", ".svg")
 _FAMILY_COLOURS = ("#1b6ca8", "#e07b39", "#3b9c5a", "#8e5ea2", "#c44e52", "#7f7f7f")
@@ -54,7 +61,9 @@ def _spread(row: GelbachRow) -> tuple[float, float]:
     return max(row.estimate - row.ci_low, 0.0), max(row.ci_high - row.estimate, 0.0)
 
 
-def _waterfall(ax: Any, rows: list[GelbachRow], colours: dict[str, str], title: str) -> None:
+def _waterfall(
+    ax: Any, rows: list[GelbachRow], colours: dict[str, str], title: str, ci: str | None
+) -> None:
     """Base gap, then each family's explained part as a step down, then the full gap."""
     base = next(r for r in rows if r.kind == "base")
     full = next(r for r in rows if r.kind == "full")
@@ -80,14 +89,22 @@ def _waterfall(ax: Any, rows: list[GelbachRow], colours: dict[str, str], title: 
     ax.bar(positions, heights, bottom=bottoms, color=bar_colours)
     tips = [base.estimate, *ends, full.estimate]
     yerr = [[w[0] for w in whiskers], [w[1] for w in whiskers]]
-    ax.errorbar(positions, tips, yerr=yerr, fmt="none", ecolor="black")
+    if ci is not None:
+        ax.errorbar(positions, tips, yerr=yerr, fmt="none", ecolor="black", capsize=4, label=ci)
+        title += f"\n(whiskers: {ci})"
     ax.axhline(0.0, color="black", linewidth=0.8)
     ax.set_xticks(positions, labels)
-    ax.set_ylabel(f"coefficient on {base.focal}")
+    ax.set_ylabel(f"gap in {_unit(base)}")
     ax.set_title(title)
 
 
-def _terms(ax: Any, rows: list[GelbachRow], colours: dict[str, str], order: list[str]) -> None:
+def _unit(row: GelbachRow) -> str:
+    return f"outcome units ({row.focal} vs base)"
+
+
+def _terms(
+    ax: Any, rows: list[GelbachRow], colours: dict[str, str], order: list[str], ci: str | None
+) -> None:
     """Every attribute's term as a horizontal bar, grouped by family, largest first."""
     terms = sorted(
         (r for r in rows if r.kind == "attribute"),
@@ -98,14 +115,21 @@ def _terms(ax: Any, rows: list[GelbachRow], colours: dict[str, str], order: list
     spreads = [_spread(r) for r in terms]
     ax.barh(ys, estimates, color=[colours[r.family or ""] for r in terms])
     xerr = [[s[0] for s in spreads], [s[1] for s in spreads]]
-    ax.errorbar(estimates, ys, xerr=xerr, fmt="none", ecolor="black")
+    if ci is not None:
+        ax.errorbar(estimates, ys, xerr=xerr, fmt="none", ecolor="black", capsize=3, label=ci)
     ax.axvline(0.0, color="black", linewidth=0.8)
     ax.set_yticks(ys, [r.term for r in terms])
-    ax.set_xlabel("term (its part of base - full)")
+    unit = _unit(terms[0]) if terms else "outcome units"
+    ax.set_xlabel(f"term: its part of base - full, in {unit}")
 
 
-def _draw(result: GelbachResult, path: Path, fmt: str) -> None:
+def figure(result: GelbachResult) -> Any:
+    """The plot as a bare :class:`matplotlib.figure.Figure`: per focal regressor a
+    waterfall (base, each family's part, full) and the attribute terms, both in outcome
+    units, the bootstrap intervals as capped whiskers named in the legend ("95% CI,
+    source-cluster bootstrap"); the family legend sits outside the axes."""
     from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     dec = result.decomposition
@@ -113,17 +137,32 @@ def _draw(result: GelbachResult, path: Path, fmt: str) -> None:
     colours = {f: _FAMILY_COLOURS[i % len(_FAMILY_COLOURS)] for i, f in enumerate(order)}
     rows = result.rows()
     k1, k2 = len(dec.focal_names), len(dec.attribute_names)
-    fig = Figure(figsize=(12, (2.2 + 0.28 * max(k2, 6)) * k1), layout="constrained")
+    ci = None
+    if result.replicates is not None:
+        ci = f"{result.ci_level:.0%} CI, source-cluster bootstrap"
+    fig = Figure(figsize=(13, (2.4 + 0.28 * max(k2, 6)) * k1), layout="constrained")
     axes = fig.subplots(k1, 2, squeeze=False)
-    interval = "" if result.replicates is None else f" ({result.ci_level:.0%} intervals)"
     for i, focal in enumerate(dec.focal_names):
         mine = [r for r in rows if r.focal == focal]
-        _waterfall(axes[i][0], mine, colours, f"{dec.outcome} on {focal}: base to full")
-        _terms(axes[i][1], mine, colours, order)
-        axes[i][1].set_title("attribute terms" + interval)
-    handles = [Patch(color=colours[f], label=f) for f in order]
-    axes[0][1].legend(handles=handles, loc="lower right", fontsize="small")
-    fig.savefig(path, format=fmt)
+        _waterfall(axes[i][0], mine, colours, f"{dec.outcome} on {focal}: base to full", ci)
+        _terms(axes[i][1], mine, colours, order, ci)
+        axes[i][1].set_title("attribute terms" + ("" if ci is None else f" ({ci})"))
+    handles: list[Any] = [Patch(color=colours[f], label=f) for f in order]
+    if ci is not None:
+        handles.append(Line2D([], [], color="black", marker="|", markersize=8, label=ci))
+    axes[0][1].legend(
+        handles=handles,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+        fontsize="small",
+        title="family",
+        title_fontsize="small",
+    )
+    return fig
+
+
+def _draw(result: GelbachResult, path: Path, fmt: str) -> None:
+    figure(result).savefig(path, format=fmt)
 
 
 def plot_decomposition(result: GelbachResult, path: str | Path, *, overwrite: bool = False) -> Path:

@@ -219,6 +219,13 @@ class ClauseConverter:
                     )
                 continue
             second = self.convert(right, right_at, condition=condition, depth=depth + 1)
+            if second is not None and conj != "," and self.used[-1] == "statement.participle":
+                # "X karte hue" only hangs off a clause after a comma, never after "aur"
+                second = None
+                del self.used[mark:]
+                first = self.convert(left, offset, condition=condition, depth=depth + 1)
+                if first is None:
+                    continue
             borrowed = _BORROW.match(left)
             if second is None and borrowed is not None and self._starts_with_verb(right):
                 prefix = borrowed.group()
@@ -246,6 +253,16 @@ class ClauseConverter:
             if switched is not None:
                 self.used.append("switch.clauses")
         return switched
+
+    def _shared_verb_phrase(self, text: str) -> bool:
+        """Whether ``text`` holds "and/but/or" + a verb phrase with no subject ("... is
+        $80k-$95k and offered me $82,000"): its subject is the main clause's, so the
+        part may not sit inside a "ki" complement."""
+        for match in re.finditer(r"\b(?:and|but|or)\s+", text, re.IGNORECASE):
+            rest = text[match.end() :]
+            if self._starts_with_verb(rest) and not _SUBJECT.match(rest):
+                return True
+        return False
 
     def _clause_start(self, text: str) -> bool:
         """Whether a clause part starts with a subject of its own."""
@@ -354,6 +371,7 @@ class ClauseConverter:
                 and all(f"ki {{{name}}}" in frame for frame in template.frames)
                 and self._finite(value)
                 and ((_SUBJECT.match(value) and verb_first(self, value)) or _WH.match(value))
+                and not self._shared_verb_phrase(value)
             ):
                 # "Mujhe bataya gaya ki the dispute had been closed": a complement after
                 # "ki" may stay English as written, as Hinglish writers switch there

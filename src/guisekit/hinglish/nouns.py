@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 from guisekit.hinglish.lexicon import HinglishLexicon
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks
@@ -67,6 +68,12 @@ class NounRenderer(WordRenderer, ABC):
         )
         if split is not None:
             return self._coordinate(words[:split], lows[split], words[split + 1 :])
+        if self._phrase_at(words, 0, "adverbs") == len(words):
+            return None  # "later", "right now": an adverb is no noun phrase
+        if len(words) == 1 and lows[0] in self.determiners and lows[0] not in self.pronouns:
+            return None  # "copies of both": a bare determiner is no noun here
+        if any(a in ("much", "far") and b in ("less", "more") for a, b in pairwise(lows)):
+            return None  # "much less stretched" is no "zyada kam"
         leading_adverb = self._phrase_at(words, 0, "adverbs") > 1
         if leading_adverb and not self._np_adverb_at(words, 0):
             return None  # a multi-word adverb is no preposition ("at" + "least")
@@ -126,7 +133,7 @@ class NounRenderer(WordRenderer, ABC):
     def _coordinate(
         self, left: Sequence[Word], conj: str, right: Sequence[Word]
     ) -> NounPhrase | None:
-        if self._verb_not_noun(right[0].low, ("base", *FINITE)):
+        if self._verb_not_noun(right[0].low, ("base", "ing", *FINITE)):
             return None  # "X and sell cakes" coordinates verb phrases, not noun phrases
         a, b = self.np(left), self.np(right)
         if a is None or b is None:

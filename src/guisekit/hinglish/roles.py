@@ -85,7 +85,9 @@ def role_problems(original: str, rewrite: str) -> list[str]:
         before = number_roles(english, "en")
         if not before or hinglish == english:
             continue
+        # a clause kept in English keeps its English from/to: read both ways
         after = number_roles(hinglish, "hi")
+        after += [r for r in number_roles(hinglish, "en") if r not in after]
         left = list(after)
         for number, role in before:
             if (number, role) in left:

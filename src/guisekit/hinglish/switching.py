@@ -195,6 +195,12 @@ def switch_clauses(
             )
         if rendered is not None and piece.link not in ("", ",", *conv.r.conjunctions):
             rendered = None
+        if (
+            rendered is not None
+            and piece.link not in ("", ",")
+            and conv.used[-1:] == ["statement.participle"]
+        ):
+            rendered = None  # "X karte hue" only hangs off a clause after a comma
         out.append(rendered)
     # an English clause with no subject of its own may not follow a Hindi one
     for i in range(len(pieces) - 1, 0, -1):

@@ -6,6 +6,7 @@ shifts (hedged variants carry more hedges; college guises more sophisticated wor
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -76,16 +77,24 @@ def _matches(doc: Doc, phrases: PhraseMap) -> list[str]:
     return [phrase for phrase, _, _ in _spans(doc, phrases)]
 
 
+@functools.lru_cache(maxsize=4096)
+def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for the phrases sharing a first word, longest first: at a start offset it
+    matches the first phrase that stands there as whole words, as ``Doc.phrase_end`` tried
+    one by one (the alternation backtracks past a phrase whose end is inside a word)."""
+    return re.compile(f"(?:{'|'.join(map(re.escape, phrases))})(?![a-z0-9'\\-])")
+
+
 def _spans(doc: Doc, phrases: PhraseMap) -> list[tuple[str, int, int]]:
     """Non-overlapping phrase matches, longest first at each position, in text order."""
     hits = []
+    lowered = doc.lowered
     for first in phrases.firsts & doc.vocab:
+        match = _phrase_pattern(phrases.by_first[first]).match
         for start in doc.occurrences(first):
-            for phrase in phrases.by_first[first]:
-                end = doc.phrase_end(start, phrase)
-                if end is not None:
-                    hits.append((start, end, phrase))
-                    break
+            hit = match(lowered, start)
+            if hit is not None:
+                hits.append((start, hit.end(), hit.group()))
     hits.sort()
     found, cursor = [], 0
     for start, end, phrase in hits:
@@ -121,14 +130,14 @@ def _counts(doc: Doc, lex: RulesLexicon, cue: str, start: int, end: int) -> bool
     return True
 
 
-def _hedge_score(doc: Doc, lex: RulesLexicon) -> HedgeScore:
+def _hedge_score(doc: Doc, lex: RulesLexicon, words: int | None = None) -> HedgeScore:
     cues = [
         cue
         for cue, start, end in _spans(doc, lex.hedge_cue_map)
         if _counts(doc, lex, cue, start, end)
     ]
     return HedgeScore(
-        words=_word_count(doc.text),
+        words=_word_count(doc.text) if words is None else words,
         hedges=tuple(c for c in cues if lex.hedge_cues[c] in _HEDGE_CATEGORIES),
         boosters=tuple(c for c in cues if lex.hedge_cues[c] == "booster"),
     )
@@ -153,7 +162,8 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
     """Count contractions, misspellings, register words and (in)formal markers."""
     lex = lexicon or default_lexicon()
     doc = Doc(text, ())
-    words = _word_count(text) or 1
+    n_words = _word_count(text)
+    words = n_words or 1
 
     def rate(count: int) -> float:
         return 100.0 * count / words
@@ -167,9 +177,9 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
     )
     informal += text.count("!") + len(_matches(doc, lex.apostrophe_free)) + contractions
     formal = len(_matches(doc, lex.formal_markers))
-    score = _hedge_score(doc, lex)
+    score = _hedge_score(doc, lex, n_words)
     return StyleCues(
-        words=_word_count(text),
+        words=n_words,
         contractions=rate(contractions),
         misspellings=rate(len(_matches(doc, lex.fix_spelling))),
         sophisticated=rate(len(_matches(doc, lex.sophisticated_words))),
