@@ -71,7 +71,7 @@ def connect(address: str | None = None, *, workers: int = 2) -> Client:
         n_workers=workers,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
+        dashboard_address=":0",  # a free port: never a clash with another cluster
         silence_logs=40,
     )
     client = Client(cluster)
