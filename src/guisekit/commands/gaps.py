@@ -67,7 +67,8 @@ def run_gaps(
 
     inputs = [p for p in (corpus, decisions, mitigated, weights) if p is not None]
     fixed = ("gaps.json", "report.html")  # the tables' names depend on the result
-    OutputSet(out_dir, fixed, overwrite=overwrite, command="gaps", inputs=inputs).check()
+    early = OutputSet(out_dir, fixed, overwrite=overwrite, command="gaps", inputs=inputs)
+    early.check()
     check_level(ci)
     if not 0 < alpha < 0.5:
         raise ConfigError("alpha must lie in (0, 0.5)", location="--alpha")
@@ -101,6 +102,7 @@ def run_gaps(
     outputs = OutputSet(
         out_dir, files, overwrite=overwrite, command="gaps", arguments=arguments, inputs=inputs
     )
+    outputs.manifest["started"] = early.manifest["started"]  # the run began before reading
     with outputs:
         staged = write_outputs(result, outputs.staging, table_format=table_format, overwrite=True)
         for name, rows in files.items():
