@@ -24,8 +24,8 @@ __all__ = [
     "grave_sentences",
     "in_claim",
     "in_statement",
-    "opinion_sentence",
     "opens_with_cue",
+    "opinion_sentence",
     "self_evaluations",
     "settled",
 ]

@@ -211,11 +211,13 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             # "what I consider a lot"; held-out edit judgement), except in the passive
             # ("been looked into" -> "been investigated").
             prepositional = matched[-1] in _PREPOSITIONS and " " not in value.strip()
-            if (phrasal or prepositional) and not (
-                prepositional and _passive(doc, lex, start, matched[0])
+            passive = prepositional and _passive(doc, lex, start, matched[0])
+            if (
+                (phrasal or prepositional)
+                and not passive
+                and not _object_follows(doc, lex, start, end)
             ):
-                if not _object_follows(doc, lex, start, end):
-                    return False
+                return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
