@@ -177,6 +177,8 @@ class NounRenderer(WordRenderer, ABC):
         unit = body[-1].low[:-1] if body[-1].low.endswith("s") else body[-1].low
         if lows[0] in ("a", "an") and unit in self.units and len(body) == 1:
             det_spec = "ek"  # "ek saal ke andar", not "saal ke andar"
+        elif lows[0] in ("a", "an") and self._numeric(body[0]):
+            det_spec = None  # "a 10% bonus" -> "10% bonus", not "ek 10% bonus"
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
                 det = self._determiner(lows[0], det_spec, gender, plural, case)
