@@ -217,7 +217,7 @@ TEMPLATE_CASES = [
     (
         "possession.perfect_intransitive",
         "My rent has gone up by 10%.",
-        ["Mera kiraya 10% se badh gaya hai.", "Mera rent 10% se badh gaya hai."],
+        ["Mera kiraya 10% badh gaya hai.", "Mera rent 10% badh gaya hai."],
     ),
     (
         "possession.have",

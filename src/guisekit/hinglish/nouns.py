@@ -557,6 +557,14 @@ class NounRenderer(WordRenderer, ABC):
             and any(c.isdigit() for t in np.core for c in t.text)
         ):
             post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
+        if (
+            prep == "by"
+            and np.core
+            and all(t.tag == "other" for t in np.core)
+            and any(c.isdigit() for t in np.core for c in t.text)
+        ):
+            # "short by $3,280": "$3,280 short", as "$3,280 se short" reads "short of"
+            return np.form("obl") or ()
         return (np.form("obl") or ()) + tuple(self.tagged(post))
 
     def _date(self, words: Sequence[Word]) -> bool:
