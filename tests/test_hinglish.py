@@ -569,6 +569,11 @@ TEMPLATE_CASES = [
     ("event.scammed", "I was scammed.", ["Mere saath fraud hua."]),
     ("event.lost_job", "I lost my job.", ["Meri job chali gayi."]),
     (
+        "statement.showing_on",
+        "The account is showing on my credit report.",
+        ["Account meri credit report par dikh raha hai."],
+    ),
+    (
         "ask_whether.is_it_reasonable",
         "Is it reasonable to ask for 22 LPA?",
         ["Kya 22 LPA maangna reasonable hai?"],
