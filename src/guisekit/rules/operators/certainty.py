@@ -41,6 +41,13 @@ _NEGATED = {
     "should": "should not", "would": "would not", "will": "will not", "can": "cannot",
     "could": "could not", "has": "has not", "have": "have not", "had": "had not",
 }  # fmt: skip
+# Words that open a relative or embedded clause inside a subject ("the people who were
+# there", "the letter I had"): an auxiliary after one belongs to that clause.
+_RELATIVE = frozenset(
+    {"that", "which", "who", "whom", "whose", "where", "when", "i", "we", "you", "he", "she",
+     "they"}
+)  # fmt: skip
+_HAVE = frozenset({"has", "have", "had"})
 _CLAUSE = re.compile(r"[^.!?;:\n]*")
 _PHRASE = re.compile(r"[^.!?;:,\n]*")
 
@@ -92,19 +99,33 @@ def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             words = clause.split()
             if words[:1] == ["that"]:
                 words = words[1:]
-            if not words or not _FINITE.intersection(words[1:6]):
+            if not words or words[0] in ("a", "an") or not _finite_ahead(words[1:6]):
                 continue
             yield Edit(start, start + len(verb), booster, name)
+
+
+def _finite_ahead(words: list[str]) -> bool:
+    """Whether a finite verb comes before any relative word ("suggests the fee was
+    wrong": a clause; "indicates the problem that was fixed": a noun phrase)."""
+    for word in words:
+        if word in _RELATIVE:
+            return False
+        if word in _FINITE:
+            return True
+    return False
 
 
 def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     """A negated first-person frame at a sentence start before an evaluation becomes the
     negated evaluation ("I do not think it is fair that ..." -> "It is not fair that
     ..."; the negation of "I don't think p" is read on p, Horn 1989 on neg-raising).
-    Only when the clause opens with a subject starter, has one of the auxiliaries above
-    within five words and not already negated, and evaluates (claims.evaluates)."""
+    Only when the clause opens with a subject starter (not "my", "our" or "there"), has
+    one of the auxiliaries above within five words and before any relative clause ("the
+    people who were there"), is not already negated or followed by "ever" ("will not
+    ever"), has "has/have/had" only before a participle, and evaluates
+    (claims.evaluates)."""
     claims = lex.claims
-    starters = frozenset(claims["subject_starters"]) - {"my", "our"}
+    starters = frozenset(claims["subject_starters"]) - {"my", "our", "there"}
     text = doc.text
     for frame in claims["negated_frames"]:
         first = frame.split()[0]
@@ -127,7 +148,7 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
                 continue
             word, aux = doc.next_word(subject.end), None
             for _ in range(5):
-                if word is None:
+                if word is None or word.lower in _RELATIVE:
                     break
                 if word.lower in _NEGATED:
                     aux = word
@@ -136,9 +157,15 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
             if aux is None:
                 continue
             nxt = doc.next_word(aux.end)
-            if nxt is not None and nxt.lower in ("not", "never", "no"):
+            if nxt is None or nxt.lower in ("not", "never", "no", "ever"):
                 continue
+            if aux.lower in _HAVE and not _participle(nxt.lower, lex):
+                continue  # "has a right" -> "has not a right" is archaic
             head = text[subject.start : aux.start]
             if subject.text != "I":
                 head = head[:1].upper() + head[1:]
             yield Edit(start, aux.end, head + _NEGATED[aux.lower], name)
+
+
+def _participle(word: str, lex: RulesLexicon) -> bool:
+    return word == "been" or word in lex.participles or word.endswith("ed")
