@@ -273,8 +273,7 @@ CUES = [
 
 # Edge cases of the shortcuts of the speed work: the number-word gate of quantities (a
 # number word after punctuation, digits or a non-ASCII letter, glued to a hyphen), the
-# split fast path of role binding (clause ends, commas, line breaks, tabs, apostrophes,
-# non-ASCII letters before an amount) and the one-match right-hand role search.
+# masked-number gate of identifiers, and role binding around them.
 SHORTCUT_CASES = [
     "(twenty-five days) late",
     "5five days",
@@ -307,6 +306,15 @@ SHORTCUT_CASES = [
     "of $35",
     "$35",
     " $35 fee",
+    "card XXXX1234",
+    "card XX-1234",
+    "card ** 1234",
+    "card X*\t123",
+    "card XX\x1c123",
+    "card XX\u2003123",
+    "card XX/XX/1234",
+    "card X1234 XX 12",
+    "card XX１２３",
 ]
 
 

@@ -151,43 +151,6 @@ _VALUE_AT, _PERIOD_AT, _ROLE_AT, _APPROX_AT = (
 _new = tuple.__new__
 
 
-# The right-hand search of _role in one match: up to three link words, then the word
-# that may be a role (what _NEXT_WORD, matched word by word, finds; the link words are
-# letters only, and none is a role word, so taking them possessively changes nothing).
-if not all(re.fullmatch("[a-z]+", w) for w in _RIGHT_LINK_FORMS) or _RIGHT_LINK_FORMS & set(
-    _ROLE_OF
-):
-    raise RuntimeError("facts/role_links.tsv: right links must be plain words, not roles")
-_SKIP = r"(?:[^a-z:=\d₹$.;!?\n,]|,(?!\s))*"
-_RIGHT_ROLE = re.compile(
-    rf"(?:{_SKIP}{trie(_RIGHT_LINK_FORMS)}(?![a-z'’])){{0,3}}+{_SKIP}([a-z][a-z'’]*|[:=]|[\d₹$])"
-)
-
-
-def _clause_words(low: str, start: int) -> list[str]:
-    """The _WORD tokens of the clause before ``start`` (within its 48 characters, after
-    the last clause end of _LAST_MARK). Usually what follows that end is ASCII letters
-    and spaces, whose tokens are its words split at the spaces: the end is then found
-    with str.rfind, and the regexes are left for the rest."""
-    begin = max(0, start - 48)
-    window = low[begin:start]
-    tail = window[
-        max(
-            window.rfind("."),
-            window.rfind("!"),
-            window.rfind("?"),
-            window.rfind(";"),
-            window.rfind("\n"),
-            window.rfind(", "),
-        )
-        + 1 :
-    ]
-    if tail.isascii() and tail.replace(" ", "").isalpha():
-        return tail.split()
-    mark = _LAST_MARK.match(low, begin, start)
-    return _WORD.findall(low, begin if mark is None else mark.end(), start)
-
-
 def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound."""
     out = facts
@@ -265,12 +228,22 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     words only: ``$68 in fees``; then left: ``fee of $35``) and a period adjective before
     it (``monthly rent``). The words of the clause are read as the rules engine's
     misspellings correct them (through the ``_forms`` lookups)."""
-    right = _RIGHT_ROLE.match(low, end, end + 40)
-    if right is not None:
-        role = _ROLE_OF.get(right.group(1))
+    limit = end + 40
+    position = end
+    for _ in range(4):
+        match = _NEXT_WORD.match(low, position, limit)
+        if match is None:
+            break
+        word = match.group(1)
+        role = _ROLE_OF.get(word)
         if role is not None:
             return role, None
-    words = _clause_words(low, start)
+        if word not in _RIGHT_LINK_FORMS:
+            break
+        position = match.end()
+    begin = max(0, start - 48)
+    mark = _LAST_MARK.match(low, begin, start)
+    words = _WORD.findall(low, begin if mark is None else mark.end(), start)
     role = None
     period: Period | None = None
     index = len(words)
