@@ -34,6 +34,15 @@ GELBACH = "variant_id,source_id,education,approved,a,b\n" + "".join(
     for e in ("college", "high_school")
 )
 
+# controls: age2 repeats age under another name, edu2 repeats the focal column
+GELBACH_CONTROLS = "variant_id,source_id,education,edu2,age,age2,approved,a,b\n" + "".join(
+    f"v{s}{e}{g},s{s},{e},{e[:2]},{g},{g},{(s + len(e) + len(g)) % 2},"
+    f"{(s + 1) * len(e) % 7 / 10 + len(g) / 10},{(3 * s + len(e) * len(g)) % 5}\n"
+    for s in range(6)
+    for e in ("college", "high_school")
+    for g in ("young", "old")
+)
+
 
 def corpus_config(sources: str = "{d}/rows.jsonl", source_extra: str = "", **swap: str) -> str:
     text = CONFIG.format(sources=sources, source_extra=source_extra, d="{d}")
@@ -404,6 +413,22 @@ CASES = [
                     for line in GELBACH.splitlines(True)
                     if ",s0," in line or line.startswith("variant_id")
                 ),
+                {},
+            ),
+            (
+                "control-copy",
+                ["--control", "age,age2"],
+                "the controls are collinear within sources: 'age2=young' is determined by "
+                "'age=young' (control columns age, age2)",
+                GELBACH_CONTROLS,
+                {},
+            ),
+            (
+                "control-repeats-focal",
+                ["--control", "edu2"],
+                "'education=college' is determined by the controls within sources "
+                "(control columns edu2)",
+                GELBACH_CONTROLS,
                 {},
             ),
         ]

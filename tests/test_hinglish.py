@@ -543,8 +543,40 @@ TEMPLATE_CASES = [
     ("statement.there_was_no", "There was no response.", ["Koi response nahi tha."]),
     (
         "request.want_done",
+        "I want the documents sent.",
+        ["Mujhe chahiye ki documents bheje jayein."],
+    ),
+    (
+        "request.want_done_causative",
         "I want the overdraft fees refunded.",
-        ["Mujhe chahiye ki overdraft fees refund ho jayein."],
+        ["Mujhe overdraft fees refund karwani hain."],
+    ),
+    (
+        "request.want_someone_to",
+        "I want them to return the $2,400.",
+        ["Mujhe chahiye ki woh $2,400 return karein.", "Mujhe chahiye ki woh $2,400 wapas karein."],
+    ),
+    (
+        "request.we_want_someone_to",
+        "We want Chase to pay the late fee.",
+        ["Humein chahiye ki Chase late fee pay kare."],
+    ),
+    (
+        "event.passed_away",
+        "My father passed away in December 2023.",
+        ["December 2023 mein mere father ka dehaant ho gaya."],
+    ),
+    ("event.scammed", "I was scammed.", ["Mere saath fraud hua."]),
+    (
+        "possession.had_for",
+        "I have had this card for 7 years.",
+        ["Mere paas 7 saal se yeh card hai.", "Mere paas 7 years se yeh card hai."],
+    ),
+    ("possession.i_have_my", "I have my PMP.", ["Mere paas PMP hai."]),
+    (
+        "statement.thank_you",
+        "Thank you for your help.",
+        ["Aapki help ke liye thank you.", "Help ke liye thanks."],
     ),
     (
         "request.asking_that",

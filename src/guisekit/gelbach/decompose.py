@@ -146,8 +146,77 @@ def _check_variation(data: GelbachData, rms: FloatArray, size: FloatArray) -> No
             )
 
 
+# A column whose within-source variance left after projecting it on other columns is below
+# this share of its own is (numerically) a linear combination of them.
+COLLINEAR_RTOL = 1e-10
+
+
+def _dependent(gram: FloatArray) -> tuple[int, list[int]] | None:
+    """The first column of a Gram matrix that is a linear combination of the columns
+    before it, and those it combines (greedy Gram-Schmidt on the Gram matrix), or
+    ``None`` when the columns are independent."""
+    d = np.sqrt(np.diag(gram))
+    if not (np.isfinite(d).all() and (d > 0).all()):
+        return None  # a column without within-source variation is _check_variation's
+    g = gram / np.outer(d, d)
+    chosen: list[int] = []
+    for j in range(g.shape[0]):
+        if chosen:
+            coef = np.linalg.lstsq(g[np.ix_(chosen, chosen)], g[chosen, j], rcond=None)[0]
+            left = g[j, j] - g[j, chosen] @ coef
+        else:
+            coef, left = np.zeros(0), g[j, j]
+        if left <= COLLINEAR_RTOL:
+            partners = [chosen[i] for i in np.flatnonzero(np.abs(coef) > 1e-6)]
+            return j, partners
+        chosen.append(j)
+    return None
+
+
+def _column_of(name: str) -> str:
+    """The data column of a control dummy ``column=level``."""
+    return name.partition("=")[0]
+
+
+def check_controls(data: GelbachData, sums: FloatArray, k0: int) -> None:
+    """Refuse controls that are collinear within sources (a column repeated under another
+    name, or levels that always go together), and a focal regressor or attribute that
+    the controls determine: either would make the models singular. ``sums`` are the
+    total cross-products (controls first)."""
+    if k0 == 0:
+        return
+    found = _dependent(sums[:k0, :k0])
+    names = data.control_names
+    if found is not None:
+        j, partners = found
+        columns = list(dict.fromkeys(_column_of(names[i]) for i in (*partners, j)))
+        together = " + ".join(repr(names[i]) for i in partners) or "the source fixed effects"
+        raise InputError(
+            f"the controls are collinear within sources: {names[j]!r} is determined by "
+            f"{together} (control columns {', '.join(columns)})",
+            hint="drop one of these columns from --control (a copy of another control, "
+            "or one that always changes with it, adds nothing)",
+        )
+    a, b = sums[:k0, :k0], sums[:k0, k0:-1]
+    before = np.diag(sums)[k0:-1]
+    after = before - np.einsum("ij,ij->j", b, np.linalg.solve(a, b))
+    regressors = (*data.focal_names, *data.attribute_names)
+    for name, full, left in zip(regressors, before, after, strict=True):
+        if left <= COLLINEAR_RTOL * full:
+            raise InputError(
+                f"{name!r} is determined by the controls within sources "
+                f"(control columns {', '.join(dict.fromkeys(map(_column_of, names)))})",
+                hint="drop the control that repeats it from --control",
+            )
+
+
 def _check_conditioning(sums: FloatArray) -> None:
     x = sums[:-1, :-1]
+    if not np.isfinite(x).all():
+        raise InputError(
+            "the focal regressors, attributes and controls are collinear within sources",
+            hint="drop controls or attributes that are linear combinations of others",
+        )
     d = np.sqrt(np.diag(x))
     condition = np.linalg.cond(x / np.outer(d, d))
     if not condition < MAX_CONDITION:
@@ -217,6 +286,7 @@ def decompose(data: GelbachData, cross: CrossProducts | None = None) -> Decompos
     """
     cross = cross or CrossProducts.from_data(data)
     sums = cross.total()
+    check_controls(data, sums, cross.k0)
     _check_conditioning(cross.partial_out(sums))
     return Decomposition(
         outcome=data.outcome,

@@ -105,7 +105,8 @@ class Renderer(NounRenderer):
         obj_toks: Toks = ()
         marker = ""
         if obj is not None:
-            marker = entry.person if (obj.person or obj.pronoun is not None) else ""
+            recipient = obj.person or obj.pronoun is not None or entry.recipient
+            marker = entry.person if recipient else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
         # negation and focus particles go right before the verb, other adverbs first
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
@@ -133,18 +134,24 @@ class Renderer(NounRenderer):
         return low.startswith(("last ", "next ", "this ")) or low in _TIME_WORDS
 
     def _count(self, rest: list[Word]) -> tuple[Toks, list[Word]] | None:
-        """A count ("6 times") among a verb's complements: ``6 baar``, placed right before
-        the verb as an adverb (it is not the verb's object and nothing agrees with it);
-        None for a count in words ("three times"), which Hinglish would not write so."""
+        """A count ("6 times", "3 separate times") among a verb's complements: ``6 baar``,
+        placed right before the verb as an adverb (it is not the verb's object and nothing
+        agrees with it); None for a count in words ("three times"): Hinglish writes
+        "teen baar" or "3 baar", and either would lose the protected number word."""
         for j in range(len(rest) - 1):
-            if rest[j + 1].low in ("time", "times") and self._number_word(rest[j]):
+            gap = 1 + (rest[j + 1].low == "separate" and j + 2 < len(rest))
+            if rest[j + gap].low not in ("time", "times"):
+                continue
+            if self._number_word(rest[j]):
                 return None
-            if rest[j + 1].low in ("time", "times") and self._numeric(rest[j]):
-                after = rest[j + 2 :]
-                if after and not self._chain_start(rest, j + 2):
-                    continue
-                toks = (self._placeholder(rest[j]), Tok("baar", "hi"))
-                return toks, rest[:j] + list(after)
+            if not self._numeric(rest[j]):
+                continue
+            after = rest[j + gap + 1 :]
+            if after and not self._chain_start(rest, j + gap + 1):
+                continue
+            separate = (Tok("alag-alag", "hi"),) if gap == 2 else ()
+            toks = (self._placeholder(rest[j]), *separate, Tok("baar", "hi"))
+            return toks, rest[:j] + list(after)
         return (), rest
 
     def _trailing_adverb(self, words: Sequence[Word]) -> int:

@@ -529,8 +529,9 @@ class NounRenderer(WordRenderer, ABC):
             if prep in ("on", "in", "at"):
                 return None  # "on receiving": a department or an event? left English
             vp = self.vp(words, "ing")
-            formed = vp.form(self.gerund_forms.get(prep, "obl")) if vp is not None else None
-            post = spec if isinstance(spec, str) else ""
+            form = self.gerund_forms.get(prep, "obl")
+            formed = vp.form(form) if vp is not None else None
+            post = "bina" if form == "bina" else spec if isinstance(spec, str) else ""
             return None if formed is None else formed + tuple(self.tagged(post))
         np = None if prep in self.gerund_only else self.np(words)
         if np is None:

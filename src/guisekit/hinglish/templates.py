@@ -46,7 +46,7 @@ REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
 _NP_FORMS = frozenset(
     {"has", "indef", "direct", "obl", "pps", "bare", "ko", "se", "ne", "ka", "paas"}
 )
-_VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj"})
+_VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj", "caus_inf"})
 # n_<form>: the form negated ("call nahi kiya")
 _VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai"})
 _WORD_END = re.compile(r"[^\s,;:]+")
