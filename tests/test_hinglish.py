@@ -569,6 +569,27 @@ TEMPLATE_CASES = [
     ("event.scammed", "I was scammed.", ["Mere saath fraud hua."]),
     ("event.lost_job", "I lost my job.", ["Meri job chali gayi."]),
     (
+        "request.imperative",
+        "Remove this from my credit report.",
+        ["Meri credit report se yeh remove kijiye."],
+    ),
+    ("duration.it_has_been", "It has been 3 weeks.", ["3 weeks ho gaye hain.", "3 hafte ho gaye hain."]),
+    ("duration.it_has_now_been", "It has now been 14 months.", ["Ab 14 months ho gaye hain.", "Ab 14 mahine ho gaye hain."]),
+    ("statement.found_out_alone", "I found out.", ["Mujhe pata chala."]),
+    (
+        "self_description.trying_to",
+        "I am trying to sell my car.",
+        [
+            "Main apni car bechne ki koshish mein hoon.",
+            "Main apni gaadi bechne ki koshish mein hoon.",
+        ],
+    ),
+    (
+        "event.placed_on",
+        "I was placed on a 6-month forbearance.",
+        ["Mujhe 6-month forbearance par rakha gaya."],
+    ),
+    (
         "statement.showing_on",
         "The account is showing on my credit report.",
         ["Account meri credit report par dikh raha hai."],

@@ -52,6 +52,8 @@ class Renderer(NounRenderer):
             and not self._nominal_to(rest[1])
         ):
             return None  # "agreed to patch first": an infinitive, not "patch ko"
+        if entry.type == "d" and any(w.low == "to" for w in rest):
+            return None  # "received the title to my vehicle": no recipient "ko" there
         trailing: list[str] = []
         trailing_time: list[Tok] = []
         later = self._later(rest)
