@@ -569,12 +569,26 @@ TEMPLATE_CASES = [
     ("event.scammed", "I was scammed.", ["Mere saath fraud hua."]),
     ("event.lost_job", "I lost my job.", ["Meri job chali gayi."]),
     (
+        "statement.past_perfect_transitive",
+        "I had submitted the application.",
+        ["Maine application submit ki thi."],
+    ),
+    ("statement.past_perfect_intransitive", "The payment had arrived.", ["Payment aayi thi."]),
+    (
         "request.imperative",
         "Remove this from my credit report.",
         ["Meri credit report se yeh remove kijiye."],
     ),
-    ("duration.it_has_been", "It has been 3 weeks.", ["3 weeks ho gaye hain.", "3 hafte ho gaye hain."]),
-    ("duration.it_has_now_been", "It has now been 14 months.", ["Ab 14 months ho gaye hain.", "Ab 14 mahine ho gaye hain."]),
+    (
+        "duration.it_has_been",
+        "It has been 3 weeks.",
+        ["3 weeks ho gaye hain.", "3 hafte ho gaye hain."],
+    ),
+    (
+        "duration.it_has_now_been",
+        "It has now been 14 months.",
+        ["Ab 14 months ho gaye hain.", "Ab 14 mahine ho gaye hain."],
+    ),
     ("statement.found_out_alone", "I found out.", ["Mujhe pata chala."]),
     (
         "self_description.trying_to",

@@ -499,8 +499,8 @@ class ClauseConverter:
                 return slot.pre
             if form.startswith("v."):
                 return slot.verb(form[2:], gender, plural)
-            if form == "hai":  # the auxiliary, agreeing like the verb
-                aux = inflect("hai", gender, plural)
+            if form in ("hai", "tha"):  # the auxiliary, agreeing like the verb
+                aux = inflect(form, gender, plural)
                 return None if aux is None else (Tok(aux, "hi"),)
             return slot.form(form, gender, plural)
         return slot
