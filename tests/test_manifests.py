@@ -356,3 +356,27 @@ def test_audit_manifest(
         _full_disk(monkeypatch, guisekit.audit.job)
         _fails_cleanly(capsys, [*args, "--overwrite"], out, out / "results.jsonl")
     assert check_set(out)["run_id"] == manifest["run_id"]
+
+
+def test_edits_out_manifest(
+    chain: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = chain / "out" / "corpus.jsonl"
+    out = tmp_path / "sample.jsonl"
+    args = ["edits", str(corpus), "--sample", "12", "--seed", "1", "--out", str(out)]
+    assert run_cli(*args) == 0
+    manifest = _checked(out, "edits", [corpus])
+    rows = _rows(out)
+    assert manifest["files"]["sample.jsonl"]["rows"] == len(rows) == 12
+    assert manifest["counts"] == dict(Counter(row["stratum"] for row in rows))
+    assert (manifest["arguments"]["sample"], manifest["arguments"]["seed"]) == (12, 1)
+    real = Path.write_text
+
+    def full_disk(path: Path, *a: Any, **k: Any) -> int:
+        if path.name == "sample.jsonl":
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real(path, *a, **k)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    _fails_cleanly(capsys, [*args, "--overwrite"], tmp_path, out)
+    assert check_set(out)["run_id"] == manifest["run_id"]
