@@ -356,3 +356,90 @@ def test_audit_manifest(
         _full_disk(monkeypatch, guisekit.audit.job)
         _fails_cleanly(capsys, [*args, "--overwrite"], out, out / "results.jsonl")
     assert check_set(out)["run_id"] == manifest["run_id"]
+
+
+def test_edits_out_manifest(
+    chain: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = chain / "out" / "corpus.jsonl"
+    out = tmp_path / "sample.jsonl"
+    args = ["edits", str(corpus), "--sample", "12", "--seed", "1", "--out", str(out)]
+    assert run_cli(*args) == 0
+    manifest = _checked(out, "edits", [corpus])
+    rows = _rows(out)
+    assert manifest["files"]["sample.jsonl"]["rows"] == len(rows) == 12
+    assert manifest["counts"] == dict(Counter(row["stratum"] for row in rows))
+    assert (manifest["arguments"]["sample"], manifest["arguments"]["seed"]) == (12, 1)
+    real = Path.write_text
+
+    def full_disk(path: Path, *a: Any, **k: Any) -> int:
+        if path.name == "sample.jsonl":
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real(path, *a, **k)
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    _fails_cleanly(capsys, [*args, "--overwrite"], tmp_path, out)
+    assert check_set(out)["run_id"] == manifest["run_id"]
+
+
+# -- the file transaction itself -------------------------------------------------------------
+
+
+def _publish(out: Path, text: str, *, overwrite: bool = True) -> str:
+    """Publish ``out`` holding ``text`` through :class:`OutputFiles`; the run id."""
+    from guisekit.output_files import OutputFiles
+
+    with OutputFiles([out], overwrite=overwrite, command="t") as outputs:
+        outputs.path(out).write_text(text, encoding="utf-8")
+        outputs.add(out, text.count("\n"))
+    return outputs.run_id
+
+
+def test_a_publish_cut_short_leaves_no_manifest_vouching_for_the_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old manifest goes first and the new one comes last: cut between them (here the
+    final move fails), the files stand without a manifest, which a reader refuses, and the
+    next run cleans up and publishes whole."""
+    import os
+
+    from guisekit.errors import OutputError
+
+    out = tmp_path / "a.jsonl"
+    _publish(out, "1\n")
+    real = os.replace
+
+    def cut(src: Any, dst: Any) -> None:
+        if str(dst).endswith(".manifest.json"):
+            raise OSError(errno.EIO, "Input/output error", str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", cut)
+    with pytest.raises(OutputError, match="Input/output error"):
+        _publish(out, "2\n2\n")
+    monkeypatch.undo()
+    assert out.read_text(encoding="utf-8") == "2\n2\n"
+    with pytest.raises(OutputError, match="has no manifest"):
+        check_set(out)
+    assert _leftovers(tmp_path) == []
+    run = _publish(out, "3\n")
+    assert check_set(out)["run_id"] == run and check_set(out)["files"]["a.jsonl"]["rows"] == 1
+
+
+def test_a_killed_runs_hidden_folder_is_removed_by_the_next_run(tmp_path: Path) -> None:
+    out = tmp_path / "a.jsonl"
+    stale = tmp_path / ".a.jsonl.guisekit-0123456789ab"
+    stale.mkdir()
+    (stale / "a.jsonl").write_text("x" * 10_000, encoding="utf-8")
+    _publish(out, "1\n", overwrite=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.jsonl", "a.jsonl.manifest.json"]
+
+
+def test_two_outputs_at_one_path_are_refused_before_writing(tmp_path: Path) -> None:
+    from guisekit.errors import OutputError
+    from guisekit.output_files import OutputFiles
+
+    same = OutputFiles([tmp_path / "a.csv", tmp_path / "a.csv"], overwrite=True, command="t")
+    with pytest.raises(OutputError, match="two outputs at one path"):
+        same.check()
+    assert list(tmp_path.iterdir()) == []
