@@ -127,6 +127,9 @@ def labels(
     if pa.types.is_null(values.type):
         return np.full(len(values), -1, dtype=np.int64), []
     encoded = values.dictionary_encode()
+    if blank == "keep" and is_string(values.type):  # distinct strings already: no merging
+        codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+        return np.asarray(codes, dtype=np.int64), encoded.dictionary.to_pylist()
     strings: dict[str, int] = {}
     remap = []
     for value in encoded.dictionary.to_pylist():
