@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = [
     "column",
     "exact_rows",
+    "first_order",
     "first_seen",
     "is_scalar",
     "is_string",
@@ -184,10 +185,19 @@ def numbers(values: pa.Array, rows: np.ndarray) -> np.ndarray | None:
     return out
 
 
+def first_order(codes: np.ndarray, size: int) -> np.ndarray:
+    """The distinct codes (each in ``0..size-1``) in order of first appearance, in linear
+    time: writing every position in reverse leaves each code its first one."""
+    first = np.full(max(size, 1), codes.size, dtype=np.int64)
+    first[codes[::-1]] = np.arange(codes.size - 1, -1, -1, dtype=np.int64)
+    present = np.flatnonzero(first < codes.size)
+    ordered: np.ndarray = present[np.argsort(first[present], kind="stable")]
+    return ordered
+
+
 def first_seen(codes: np.ndarray, names: Sequence[str]) -> tuple[np.ndarray, tuple[str, ...]]:
     """Codes renumbered in order of first appearance, as ``group_codes`` numbers them."""
-    unique, first = np.unique(codes, return_index=True)
-    order = unique[np.argsort(first, kind="stable")]
+    order = first_order(codes, len(names))
     renumber = np.empty(max(len(names), 1), dtype=np.int64)
     renumber[order] = np.arange(order.size)
     return renumber[codes], tuple(names[i] for i in order)

@@ -132,10 +132,8 @@ def _status_ok(table: pa.Table) -> np.ndarray | None:
 
 
 def _unique_first(codes: np.ndarray) -> np.ndarray:
-    """The distinct codes in order of first appearance."""
-    unique, first = np.unique(codes, return_index=True)
-    ordered: np.ndarray = unique[np.argsort(first, kind="stable")]
-    return ordered
+    """The distinct codes (>= 0) in order of first appearance."""
+    return cols.first_order(codes, int(codes.max()) + 1 if codes.size else 0)
 
 
 def _grouped(codes: np.ndarray, names: list[str]) -> tuple[np.ndarray, tuple[str, ...]]:
@@ -207,7 +205,19 @@ def _persona_levels(
         strings.append(coded[1])
     if not axes:
         return np.zeros(n, dtype=np.int64), [{}]
-    combos, inverse = np.unique(np.column_stack(matrix), axis=0, return_inverse=True)
+    if np.prod([float(len(names) + 1) for names in strings]) >= 2.0**62:
+        return None  # too many combinations for one integer key: the row path
+    # one integer per combination of levels (mixed radix, -1 -> 0), then its distinct values
+    key = np.zeros(n, dtype=np.int64)
+    for codes, names in zip(matrix, strings, strict=True):
+        key = key * (len(names) + 1) + (codes + 1)
+    values, inverse = np.unique(key, return_inverse=True)
+    combos = np.empty((values.size, len(axes)), dtype=np.int64)
+    rest = values.copy()
+    for j in range(len(axes) - 1, -1, -1):
+        base = len(strings[j]) + 1
+        combos[:, j] = rest % base - 1
+        rest //= base
     found = [
         {
             axis: strings[j][code]
@@ -371,7 +381,7 @@ def from_tables(
         return None
     kept = np.flatnonzero(ok)
     kept_ids = ids[0][kept]
-    if np.unique(kept_ids).size != kept_ids.size:
+    if kept_ids.size and np.bincount(kept_ids).max() > 1:
         return None  # a repeated variant id: the row path decides
     # the join: each decision's variant id, as a position among the kept variants
     decided = _no_nulls(answers, "variant_id")
@@ -475,7 +485,8 @@ def from_tables(
         grid=grid,
         left_out={
             "variants_not_ok": variants.num_rows - kept.size,
-            "variants_without_decision": kept.size - np.unique(variant).size,
+            "variants_without_decision": kept.size
+            - int(np.count_nonzero(np.bincount(variant, minlength=kept.size))),
             "decisions_without_variant": unknown,
             "failed_decisions": int((~np.isfinite(y)).sum()),
         },
