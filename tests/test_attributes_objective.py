@@ -313,7 +313,7 @@ def _bundled_texts() -> list[str]:
 def _assert_equal_to_reference(text: str) -> None:
     fast = objective_attributes(text).as_dict()
     for name, expected in _reference_measures(text).items():
-        assert fast[name] == pytest.approx(expected, abs=1e-9), (name, text)
+        assert fast[name] == pytest.approx(expected, rel=0, abs=1e-12), (name, text)
     assert sentences(text) == _reference_sentences(text), text
 
 
@@ -342,6 +342,20 @@ def test_vader_fast_path_equals_the_library_per_sentence() -> None:
     for sentence in cases:
         expected = abs(analyzer.polarity_scores(sentence)["compound"])
         assert abs_compound(sentence) == expected, sentence
+
+
+def test_vader_fast_path_equals_the_library_on_every_sentence_of_many_texts() -> None:
+    analyzer = _reference_analyzer()
+    rng = random.Random(17)
+    texts = _generated_texts(300, seed=17) + _bundled_texts() + _phrase_texts(100, seed=17)
+    cased = ["".join(c.upper() if rng.random() < 0.2 else c for c in t) for t in texts[:200]]
+    scored = 0
+    for text in texts + cased:
+        for sentence in sentences(text):
+            expected = abs(analyzer.polarity_scores(sentence)["compound"])
+            assert abs_compound(sentence) == expected, sentence
+            scored += expected > 0
+    assert scored > 500
 
 
 @settings(max_examples=300, deadline=None)
@@ -418,3 +432,34 @@ def test_cue_rates_equal_the_phrase_by_phrase_matcher(monkeypatch: pytest.Monkey
 def test_fk_grade_equals_textstat_on_generated_texts() -> None:
     for text in _phrase_texts(200, seed=3) + _generated_texts(200, seed=4):
         assert flesch_kincaid_grade(text) == textstat.flesch_kincaid_grade(text), text
+
+
+def _reference_occurrences(doc: Doc, word: str) -> list[int]:
+    """``Doc.occurrences`` before the whole-word regex: every ``find`` hit, tested."""
+    lowered, found = doc.lowered, []
+    boundary = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'-")
+    at = lowered.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or lowered[at - 1] not in boundary) and (
+            end == len(lowered) or lowered[end] not in boundary
+        ):
+            found.append(at)
+        at = lowered.find(word, at + 1)
+    return found
+
+
+def test_word_occurrences_equal_the_find_loop() -> None:
+    texts = _phrase_texts(200, seed=8) + _generated_texts(100, seed=9) + _bundled_texts()[:50]
+    texts += ["x.x.x e.g.e.g. a-a a'a 'a' -a- A a1 1a", "aaa a a  a\na", "é a é", ""]
+    words = ["a", "i", "the", "to", "x.x", "e.g.", "a-a", "'a'", "don't", "no", "é", "1a"]
+    checked = 0
+    for text in texts:
+        doc = Doc(text, ())
+        for word in [*words, *sorted(doc.vocab)[:20]]:
+            expected = _reference_occurrences(doc, word)
+            assert doc.occurrences(word) == expected, (word, text)
+            checked += bool(expected)
+    assert checked > 1000
+    # Self-overlapping words (with a character that does not continue words) are found.
+    assert Doc("x.x.x", ()).occurrences("x.x") == [0, 2]

@@ -13,10 +13,13 @@ result is known in advance for the texts we measure:
 - for every lexicon word it lower-cases the whole word list four times and scans its list
   of negation words: the subclass in :func:`_analyzer` reads one lower-cased list and
   tests a set instead;
+- it strips punctuation from every token in a Python call and counts ALL-CAPS words in a
+  Python loop: the stripping is memoised per distinct token and the rest runs in C
+  (``map``, set intersection with the lexicon);
 - it computes the positive/negative/neutral proportions, which the compound does not use.
 
-A sentence in plain ASCII with no lexicon word at all scores 0 without building VADER's
-word list. A sentence with an emoji goes through ``polarity_scores`` itself.
+A sentence with no lexicon word scores 0 as soon as the intersection is empty. A sentence
+with an emoji goes through ``polarity_scores`` itself.
 ``tests/test_attributes_objective.py`` checks equality with the library on generated and
 bundled texts.
 """
@@ -24,15 +27,13 @@ bundled texts.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
 __all__ = ["abs_compound"]
-
-# What VADER strips from a word before the lexicon lookup (string.punctuation).
-_STRIP = "".join(chr(c) for c in range(33, 127) if not chr(c).isalnum())
 
 
 class _Words(list[str]):
@@ -130,13 +131,13 @@ def _tables() -> tuple[dict[str, float], frozenset[str], frozenset[str]]:
     return analyzer.lexicon, frozenset(BOOSTER_DICT), emoji
 
 
-def _no_lexicon_word(sentence: str, lexicon: dict[str, float]) -> bool:
-    """Whether no word of an ASCII sentence, as VADER looks it up (lower-cased, with or
-    without surrounding punctuation), is in the lexicon: then every valence is 0."""
-    lowered = sentence.lower().split()
-    return lexicon.keys().isdisjoint(lowered) and lexicon.keys().isdisjoint(
-        [w.strip(_STRIP) for w in lowered]
-    )
+@functools.cache
+def _strip() -> Callable[[str], str]:
+    """VADER's ``SentiText._strip_punc_if_word``, memoised per distinct token: tokens
+    repeat across sentences and texts, so most lookups skip the Python call."""
+    from vaderSentiment.vaderSentiment import SentiText
+
+    return functools.lru_cache(maxsize=1 << 16)(SentiText._strip_punc_if_word)
 
 
 def abs_compound(sentence: str) -> float:
@@ -144,36 +145,46 @@ def abs_compound(sentence: str) -> float:
     from vaderSentiment.vaderSentiment import SentiText, normalize
 
     lexicon, boosters, emoji = _tables()
-    if sentence.isascii():
-        if _no_lexicon_word(sentence, lexicon):
-            return 0.0
-    elif not emoji.isdisjoint(sentence):
+    if not sentence.isascii() and not emoji.isdisjoint(sentence):
         return abs(float(_analyzer().polarity_scores(sentence)["compound"]))
-    analyzer = _analyzer()
-    text = sentence.strip()
-    sentitext = SentiText(text)
-    words = _Words(sentitext.words_and_emoticons)
-    words.lowered = [w.lower() for w in words]
-    sentitext.words_and_emoticons = words
-    lows, last = words.lowered, len(words) - 1
-    sentiments: list[float] = []
-    for i, item in enumerate(words):
-        low = lows[i]
-        if (
-            low not in lexicon
-            or low in boosters
-            or (low == "kind" and i < last and lows[i + 1] == "of")
-        ):
-            sentiments.append(0)
-            continue
-        sentiments = analyzer.sentiment_valence(0, sentitext, item, i, sentiments)
-    if not sentiments:
+    # Without emoji, VADER's text is the sentence stripped, and its words are the
+    # whitespace tokens with surrounding punctuation stripped (kept when two characters
+    # or fewer would be left: emoticons).
+    words = _Words(map(_strip(), sentence.split()))
+    lows = words.lowered = list(map(str.lower, words))
+    present = lexicon.keys() & lows
+    if not present:
+        return 0.0  # no word has a valence: VADER's sum is 0
+    last = len(words) - 1
+    scored = [
+        i
+        for i, low in enumerate(lows)
+        if low in present
+        and low not in boosters
+        and not (low == "kind" and i < last and lows[i + 1] == "of")
+    ]
+    if not scored:
         return 0.0
-    if any(sentiments):
-        sentiments = analyzer._but_check(words, sentiments)
+    # The SentiText VADER would build: its words and whether only some are ALL CAPS
+    # (``allcap_differential``), without splitting and stripping the sentence again.
+    sentitext = SentiText.__new__(SentiText)
+    sentitext.text = sentence.strip()
+    sentitext.words_and_emoticons = words
+    upper = sum(map(str.isupper, words))
+    sentitext.is_cap_diff = 0 < len(words) - upper < len(words)
+    analyzer = _analyzer()
+    # Every other word has valence 0, as VADER's loop gives it (``sentiment_valence``
+    # only appends the valence of the word it is given, so each lexicon word is scored
+    # alone into the list VADER would have built).
+    sentiments: list[float] = [0] * len(words)
+    for i in scored:
+        (sentiments[i],) = analyzer.sentiment_valence(0, sentitext, words[i], i, [])
+    if not any(sentiments):
+        return 0.0
+    sentiments = analyzer._but_check(words, sentiments)
     total = float(sum(sentiments))
     if total > 0:
-        total += analyzer._punctuation_emphasis(text)
+        total += analyzer._punctuation_emphasis(sentence)
     elif total < 0:
-        total -= analyzer._punctuation_emphasis(text)
+        total -= analyzer._punctuation_emphasis(sentence)
     return abs(round(float(normalize(total)), 4))

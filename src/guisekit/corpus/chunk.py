@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from guisekit.corpus.export import fact_row, variant_row
-from guisekit.corpus.run import as_intended, enforce_validation
-from guisekit.corpus.summary import SummaryTotals, measures, shift
+from guisekit.corpus.run import Tally, enforce_validation
+from guisekit.corpus.summary import SummaryTotals
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
 from guisekit.models import Provenance, Source, Variant
-from guisekit.transforms import TransformSpec, label_of
+from guisekit.transforms import TransformSpec
 
 __all__ = ["ChunkRows", "CorpusChunk", "chunk_key", "corpus_chunk", "encode_row"]
 
@@ -141,9 +141,7 @@ def corpus_chunk(chunk: CorpusChunk) -> ChunkRows:
     variants = _make(chunk)
     sources = {s.id: s for s in chunk.sources}
     source_facts: dict[str, list[Any]] = {}
-    source_measures: dict[str, tuple[float, ...]] = {}
-    text_measures: dict[str, tuple[float, ...]] = {}
-    totals = SummaryTotals()
+    tally = Tally()
     statuses: dict[str, int] = {}
     failures: list[tuple[str, str | None]] = []
     corpus: list[str] = []
@@ -160,30 +158,9 @@ def corpus_chunk(chunk: CorpusChunk) -> ChunkRows:
                 original_text=source.text,
                 rewrite_text=variant.text,
             )
-        ok = variant.status == "ok"
-        shifts = None
-        if ok:
-            if source.id not in source_measures:
-                source_measures[source.id] = measures(source.text)
-            text = variant.text or ""
-            if text != source.text and text not in text_measures:
-                text_measures[text] = measures(text)
-            shifts = shift(
-                source.text,
-                source_measures[source.id],
-                text,
-                text_measures.get(text, source_measures[source.id]),
-            )
-        checked = check is not None and ok
-        totals.add(
-            label_of(variant.spec),
-            ok=ok,
-            failed_validation=str(variant.reason or "").startswith("validation:"),
-            check=(check.passed, as_intended(variant.spec, check)) if checked and check else None,
-            shifts=shifts,
-        )
+        tally.add(variant, source, check)
         statuses[variant.status] = statuses.get(variant.status, 0) + 1
-        if not ok:
+        if variant.status != "ok":
             failures.append((variant.status, variant.reason))
         corpus.append(encode_row(variant_row(variant)))
         facts.append(encode_row(fact_row(variant, check)))
@@ -193,7 +170,7 @@ def corpus_chunk(chunk: CorpusChunk) -> ChunkRows:
         keys=tuple(v.variant_id for v in variants),
         corpus=tuple(corpus),
         facts=tuple(facts),
-        totals=totals,
+        totals=tally.totals,
         statuses=statuses,
         failures=tuple(failures),
     )

@@ -18,10 +18,10 @@ from guisekit.corpus.summary import SummaryTotals, measures, shift
 from guisekit.engines import Engine, run_engine
 from guisekit.facts import FactCheckResult, compare_facts, extract_facts
 from guisekit.frames import Tabular
-from guisekit.models import Variant
+from guisekit.models import Source, Variant
 from guisekit.transforms import TransformSpec, entry_of, label_of
 
-__all__ = ["RunResult", "as_intended", "enforce_validation", "label_of", "run_plan"]
+__all__ = ["RunResult", "Tally", "as_intended", "enforce_validation", "label_of", "run_plan"]
 
 Progress = Callable[[int], None]
 
@@ -60,34 +60,46 @@ class RunResult(Tabular):
         source, and mean shifts (variant minus source) of Flesch-Kincaid grade and of hedge,
         informal-marker and sophisticated-word rates per 100 words. Each source and each
         distinct text is measured once."""
-        totals = SummaryTotals()
-        source_measures: dict[str, tuple[float, ...]] = {}
-        text_measures: dict[str, tuple[float, ...]] = {}
+        tally = Tally()
         for variant, check in zip(self.variants, self.checks, strict=True):
-            ok = variant.status == "ok"
-            shifts = None
-            if ok:
-                source = self.plan.sources[variant.source_id].text
-                before = source_measures.get(variant.source_id)
-                if before is None:
-                    before = source_measures[variant.source_id] = measures(source)
-                text = variant.text or ""
-                after = before if text == source else text_measures.get(text)
-                if after is None:
-                    after = text_measures[text] = measures(text)
-                shifts = shift(source, before, text, after)
-            totals.add(
-                label_of(variant.spec),
-                ok=ok,
-                failed_validation=str(variant.reason or "").startswith("validation:"),
-                check=(
-                    (check.passed, as_intended(variant.spec, check))
-                    if ok and check is not None
-                    else None
-                ),
-                shifts=shifts,
-            )
-        return totals.rows()
+            tally.add(variant, self.plan.sources[variant.source_id], check)
+        return tally.totals.rows()
+
+
+class Tally:
+    """A run's summary totals, built one variant at a time: each source and each distinct
+    variant text is measured once (an unchanged text reuses its source's measures), the
+    same whether the variants come all at once (:class:`RunResult`) or chunk by chunk."""
+
+    def __init__(self) -> None:
+        self.totals = SummaryTotals()
+        self._sources: dict[str, tuple[float, ...]] = {}
+        self._texts: dict[str, tuple[float, ...]] = {}
+
+    def add(self, variant: Variant, source: Source, check: FactCheckResult | None) -> None:
+        """Count ``variant`` of ``source``; ``check`` is its exact fact check, if any."""
+        ok = variant.status == "ok"
+        shifts = None
+        if ok:
+            before = self._sources.get(source.id)
+            if before is None:
+                before = self._sources[source.id] = measures(source.text)
+            text = variant.text or ""
+            after = before if text == source.text else self._texts.get(text)
+            if after is None:
+                after = self._texts[text] = measures(text)
+            shifts = shift(source.text, before, text, after)
+        self.totals.add(
+            label_of(variant.spec),
+            ok=ok,
+            failed_validation=str(variant.reason or "").startswith("validation:"),
+            check=(
+                (check.passed, as_intended(variant.spec, check))
+                if ok and check is not None
+                else None
+            ),
+            shifts=shifts,
+        )
 
 
 def run_plan(plan: Plan, engines: Sequence[Engine], progress: Progress | None = None) -> RunResult:

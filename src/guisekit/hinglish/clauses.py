@@ -201,8 +201,13 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
-            if _DESIRE.match(left) and not _BORROW.match(right):
-                # "I want X removed and Y refunded": the second part is not a clause
+            desire = _DESIRE.match(left)
+            if desire and not _BORROW.match(right):
+                # "I want X removed and Y refunded": the second part is no clause but a
+                # second object of the same desire ("... aur Y refund karwana hai")
+                desired = self._desired(desire.group(), left, right, offset, right_at, conj)
+                if desired is not None:
+                    return desired
                 continue
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
@@ -253,6 +258,29 @@ class ClauseConverter:
             if switched is not None:
                 self.used.append("switch.clauses")
         return switched
+
+    def _desired(
+        self, desire: str, left: str, right: str, offset: int, right_at: int, conj: str
+    ) -> Toks | None:
+        """Both objects of "I want X removed and Y refunded", each converted with the
+        desire; the second "mujhe" is dropped where no "chahiye" follows it."""
+        head = right.split(" ")[0]
+        if conj != "and" or not (head.lower() in _SUBJECT_START or _is_name(head)):
+            return None
+        mark = len(self.used)
+        first = self.convert(left, offset, depth=_MAX_SPLITS)
+        second = self.convert(f"{desire} {right}", right_at - len(desire) - 1, depth=_MAX_SPLITS)
+        if first is None or second is None:
+            del self.used[mark:]
+            return None
+        if (
+            len(second) > 1
+            and second[0].text.lower() == "mujhe"
+            and first[0].text.lower() == "mujhe"
+            and second[1].text != "chahiye"
+        ):
+            second = second[1:]
+        return (*first, *_words(self.r.mixed("and", self.r.conjunctions["and"]), self.r), *second)
 
     def _shared_verb_phrase(self, text: str) -> bool:
         """Whether ``text`` holds "and/but/or" + a verb phrase with no subject ("... is
@@ -407,6 +435,8 @@ class ClauseConverter:
         start = self.r.rng.randrange(len(frames)) if len(frames) > 1 else 0
         for frame in frames[start:] + frames[:start]:
             rendered = self._frame(frame, slots)
+            if rendered is not None and template.kind == "request":
+                rendered = _once_mujhe(rendered)
             if rendered is not None:
                 return rendered
         return None
@@ -469,11 +499,19 @@ class ClauseConverter:
                 return slot.pre
             if form.startswith("v."):
                 return slot.verb(form[2:], gender, plural)
-            if form == "hai":  # the auxiliary, agreeing like the verb
-                aux = inflect("hai", gender, plural)
+            if form in ("hai", "tha"):  # the auxiliary, agreeing like the verb
+                aux = inflect(form, gender, plural)
                 return None if aux is None else (Tok(aux, "hi"),)
             return slot.form(form, gender, plural)
         return slot
+
+
+def _once_mujhe(toks: Toks) -> Toks:
+    """A request frame opens with "mujhe"; a second one from "returned to me" repeats
+    the writer ("mujhe apna paisa mujhe wapas karwana hai") and is dropped."""
+    if not toks or toks[0].text != "mujhe":
+        return toks
+    return (toks[0], *(t for t in toks[1:] if t.text != "mujhe"))
 
 
 def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozenset[str]:

@@ -45,6 +45,15 @@ class Renderer(NounRenderer):
         if entry.low is not None and self.rng.random() >= self.mix_ratio:
             entry = entry.low  # "start kiya" rather than "shuru kiya"
         rest = list(words[i + size :])
+        if (
+            entry.base in self.infinitive_verbs
+            and len(rest) > 1
+            and rest[0].low == "to"
+            and not self._nominal_to(rest[1])
+        ):
+            return None  # "agreed to patch first": an infinitive, not "patch ko"
+        if entry.type == "d" and any(w.low == "to" for w in rest):
+            return None  # "received the title to my vehicle": no recipient "ko" there
         trailing: list[str] = []
         trailing_time: list[Tok] = []
         later = self._later(rest)
@@ -105,13 +114,20 @@ class Renderer(NounRenderer):
         obj_toks: Toks = ()
         marker = ""
         if obj is not None:
-            marker = entry.person if (obj.person or obj.pronoun is not None) else ""
+            recipient = obj.person or obj.pronoun is not None or entry.recipient
+            marker = entry.person if recipient else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
         # negation and focus particles go right before the verb, other adverbs first
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
         late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+
+    def _nominal_to(self, word: Word) -> bool:
+        """Whether the word after "to" starts a noun phrase ("to the terms", "to them",
+        "to Chase") rather than an infinitive ("to patch")."""
+        low = word.low
+        return is_placeholder(word.text) or low in self.determiners or low in self.pronouns
 
     def _later(self, rest: Sequence[Word]) -> list[Tok]:
         """The span of time of a trailing "N days later", as tokens ([] if none)."""
@@ -133,18 +149,24 @@ class Renderer(NounRenderer):
         return low.startswith(("last ", "next ", "this ")) or low in _TIME_WORDS
 
     def _count(self, rest: list[Word]) -> tuple[Toks, list[Word]] | None:
-        """A count ("6 times") among a verb's complements: ``6 baar``, placed right before
-        the verb as an adverb (it is not the verb's object and nothing agrees with it);
-        None for a count in words ("three times"), which Hinglish would not write so."""
+        """A count ("6 times", "3 separate times") among a verb's complements: ``6 baar``,
+        placed right before the verb as an adverb (it is not the verb's object and nothing
+        agrees with it); None for a count in words ("three times"): Hinglish writes
+        "teen baar" or "3 baar", and either would lose the protected number word."""
         for j in range(len(rest) - 1):
-            if rest[j + 1].low in ("time", "times") and self._number_word(rest[j]):
+            gap = 1 + (rest[j + 1].low == "separate" and j + 2 < len(rest))
+            if rest[j + gap].low not in ("time", "times"):
+                continue
+            if self._number_word(rest[j]):
                 return None
-            if rest[j + 1].low in ("time", "times") and self._numeric(rest[j]):
-                after = rest[j + 2 :]
-                if after and not self._chain_start(rest, j + 2):
-                    continue
-                toks = (self._placeholder(rest[j]), Tok("baar", "hi"))
-                return toks, rest[:j] + list(after)
+            if not self._numeric(rest[j]):
+                continue
+            after = rest[j + gap + 1 :]
+            if after and not self._chain_start(rest, j + gap + 1):
+                continue
+            separate = (Tok("alag-alag", "hi"),) if gap == 2 else ()
+            toks = (self._placeholder(rest[j]), *separate, Tok("baar", "hi"))
+            return toks, rest[:j] + list(after)
         return (), rest
 
     def _trailing_adverb(self, words: Sequence[Word]) -> int:

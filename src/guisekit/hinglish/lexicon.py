@@ -54,7 +54,9 @@ class VerbEntry:
     ``kar``), empty when a Hindi verb replaces it (``take`` -> ``le``); ``stem`` is the
     Hindi verb; ``type`` is transitive (``t``, ergative ``ne`` in the perfective),
     intransitive (``i``) or dative (``d``: "I got X" -> "mujhe X mila"); ``person`` is the
-    postposition after a person object (``ko``, ``se``) or empty.
+    postposition after a person object (``ko``, ``se``) or empty; ``recipient``: the
+    object is always the one reached, so it takes ``person`` even when it is a firm or a
+    name ("bank ko call kiya", written ``ko!`` in verbs.tsv).
     """
 
     base: str
@@ -63,6 +65,7 @@ class VerbEntry:
     type: VerbType
     person: str
     low: VerbEntry | None = None  # the rendering used with probability 1 - mix_ratio
+    recipient: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,9 +178,12 @@ class HinglishLexicon:
         for base, past, participle, hindi, kind, person, low in rows:
             if kind not in ("t", "i", "d"):
                 raise ResourceError(f"{_DIR}/verbs.tsv: bad type {kind!r} for {base!r}")
-            role = "" if person == "-" else person
+            role = "" if person == "-" else person.rstrip("!")
+            recipient = person.endswith("!")
             second = None if low == "-" else _verb_entry(base, low, kind, role)
-            entry = replace(_verb_entry(base, hindi, kind, role), low=second)
+            if second is not None:
+                second = replace(second, recipient=recipient)
+            entry = replace(_verb_entry(base, hindi, kind, role), low=second, recipient=recipient)
             forms = _regular_forms(base)
             forms["base"] = base
             if past != "-":

@@ -177,6 +177,8 @@ class NounRenderer(WordRenderer, ABC):
         unit = body[-1].low[:-1] if body[-1].low.endswith("s") else body[-1].low
         if lows[0] in ("a", "an") and unit in self.units and len(body) == 1:
             det_spec = "ek"  # "ek saal ke andar", not "saal ke andar"
+        elif lows[0] in ("a", "an") and self._numeric(body[0]):
+            det_spec = None  # "a 10% bonus" -> "10% bonus", not "ek 10% bonus"
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
                 det = self._determiner(lows[0], det_spec, gender, plural, case)
@@ -529,8 +531,9 @@ class NounRenderer(WordRenderer, ABC):
             if prep in ("on", "in", "at"):
                 return None  # "on receiving": a department or an event? left English
             vp = self.vp(words, "ing")
-            formed = vp.form(self.gerund_forms.get(prep, "obl")) if vp is not None else None
-            post = spec if isinstance(spec, str) else ""
+            form = self.gerund_forms.get(prep, "obl")
+            formed = vp.form(form) if vp is not None else None
+            post = "bina" if form == "bina" else spec if isinstance(spec, str) else ""
             return None if formed is None else formed + tuple(self.tagged(post))
         np = None if prep in self.gerund_only else self.np(words)
         if np is None:
@@ -554,6 +557,14 @@ class NounRenderer(WordRenderer, ABC):
             and any(c.isdigit() for t in np.core for c in t.text)
         ):
             post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
+        if (
+            prep == "by"
+            and np.core
+            and all(t.tag == "other" for t in np.core)
+            and any(c.isdigit() for t in np.core for c in t.text)
+        ):
+            # "short by $3,280": "$3,280 short", as "$3,280 se short" reads "short of"
+            return np.form("obl") or ()
         return (np.form("obl") or ()) + tuple(self.tagged(post))
 
     def _date(self, words: Sequence[Word]) -> bool:

@@ -132,7 +132,9 @@ class VerbPhrase:
         """The verb alone in form ``name`` (see :data:`VERB_FORMS`), or a passive:
         ``pass_hab`` (``calculate hota``), ``pass_fut`` (``recover ho jayega``),
         ``pass_perf`` (an event: ``close ho gaya``, ``bheja gaya``), ``pass_subj``
-        (``process ho jaye``). ``n_`` before a name negates it (``call nahi kiya``)."""
+        (``process ho jaye``), ``caus_inf`` (a light verb's causative infinitive, agreeing
+        with the object: ``inquiry remove karwani hai``; other verbs have none). ``n_``
+        before a name negates it (``call nahi kiya``)."""
         negated = name.startswith("n_")
         if negated:
             name = name[2:]
@@ -144,6 +146,9 @@ class VerbPhrase:
         words: list[str] | None
         if name in ("pass_hab", "pass_fut", "pass_perf", "pass_subj"):
             words = _passive(entry, name, negated, irregular, gender, plural)
+        elif name == "caus_inf":
+            agreed = inflect("karwana", gender, plural) if entry.stem == "kar" else None
+            words = None if agreed is None or not english else [agreed]
         else:
             form: VerbForm = name  # type: ignore[assignment]
             stem = entry.stem

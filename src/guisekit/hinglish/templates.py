@@ -46,9 +46,9 @@ REF = re.compile(r"\{(\w+)(?::([\w.]+))?(?:@(\w+))?(?:\|(\w+))?\}")
 _NP_FORMS = frozenset(
     {"has", "indef", "direct", "obl", "pps", "bare", "ko", "se", "ne", "ka", "paas"}
 )
-_VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj"})
+_VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj", "caus_inf"})
 # n_<form>: the form negated ("call nahi kiya")
-_VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai"})
+_VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha"})
 _WORD_END = re.compile(r"[^\s,;:]+")
 _MAX_CANDIDATES = 16
 

@@ -22,6 +22,7 @@ VerbForm = Literal[
     "inf",
     "obl",
     "subj1",
+    "subj",
     "subj_pl",
     "perf",
     "hab",
@@ -66,6 +67,8 @@ def _regular(stem: str, form: VerbForm) -> str:
         return stem + "ne"
     if form == "subj1":
         return stem + "un"
+    if form == "subj":  # third person singular: kare, bataye, de
+        return stem + ("ye" if stem.endswith(("a", "i")) else "" if vowel else "e")
     if form == "subj_pl":
         return stem + ("yein" if vowel else "ein")
     if form == "perf":
@@ -89,6 +92,8 @@ def hindi_verb_form(
     """The words of ``form`` of a Hindi verb (a compound stem inflects its last word),
     agreeing where the form agrees; None when agreement needs an unknown gender."""
     *prefix, last = stem.split(" ")
+    if form == "subj" and plural:
+        form = "subj_pl"  # "woh karein": the subjunctive agrees in number only
     if form == "prog":
         words = [*prefix, last, "raha"]
     else:

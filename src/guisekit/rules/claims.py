@@ -20,6 +20,7 @@ from guisekit.rules.lexicon import RulesLexicon
 __all__ = [
     "adverb_slots",
     "claim_sentences",
+    "evaluates",
     "grave_sentences",
     "in_claim",
     "in_statement",
@@ -174,6 +175,12 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     return found is not None and not _REPORTING.search(
         head.split(" ", 1)[-1] if " " in head else ""
     )
+
+
+def evaluates(text: str, lex: RulesLexicon) -> bool:
+    """Whether the main clause of ``text`` (lower-case, up to its first clause boundary)
+    makes a claim or evaluation (see :func:`_evaluates`)."""
+    return _evaluates(_CLAUSE_END.split(text, maxsplit=1)[0], lex)
 
 
 _FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our", "i'm", "i've"})

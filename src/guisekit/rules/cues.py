@@ -77,24 +77,51 @@ def _matches(doc: Doc, phrases: PhraseMap) -> list[str]:
     return [phrase for phrase, _, _ in _spans(doc, phrases)]
 
 
+# A character that continues a word (``Doc.occurrences``' boundary test).
+_WORD_CHAR = "[a-z0-9'\\-]"
+_PLAIN_WORD = re.compile(f"{_WORD_CHAR}+")
+
+
 @functools.lru_cache(maxsize=4096)
-def _phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    """One regex for the phrases sharing a first word, longest first: at a start offset it
-    matches the first phrase that stands there as whole words, as ``Doc.phrase_end`` tried
-    one by one (the alternation backtracks past a phrase whose end is inside a word)."""
-    return re.compile(f"(?:{'|'.join(map(re.escape, phrases))})(?![a-z0-9'\\-])")
+def _phrase_pattern(first: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex for the phrases sharing the first word ``first``, longest first.
+
+    It matches ``first`` as a whole word (no word character before it: a lookbehind
+    placed after the literal, so the regex engine still skips to candidates with its
+    fast literal search) and captures, in a lookahead, the rest of the first phrase that
+    stands there as whole words, as ``Doc.phrase_end`` tried them one by one (the
+    alternation backtracks past a phrase whose end is inside a word). The match itself
+    covers only ``first``, so a search resumes right after it and finds every start
+    offset, overlapping phrases included.
+    """
+    word = re.escape(first)
+    rests = "|".join(re.escape(phrase[len(first) :]) for phrase in phrases)
+    return re.compile(f"{word}(?<!{_WORD_CHAR}{word})(?=({rests})(?!{_WORD_CHAR}))")
 
 
 def _spans(doc: Doc, phrases: PhraseMap) -> list[tuple[str, int, int]]:
-    """Non-overlapping phrase matches, longest first at each position, in text order."""
+    """Non-overlapping phrase matches, longest first at each position, in text order.
+
+    Candidates are the phrases of the first words in the text's vocabulary, at every
+    whole-word occurrence of the first word (``Doc.occurrences``); where no earlier
+    match covers a start, the phrase found there is kept.
+    """
     hits = []
     lowered = doc.lowered
     for first in phrases.firsts & doc.vocab:
-        match = _phrase_pattern(phrases.by_first[first]).match
-        for start in doc.occurrences(first):
-            hit = match(lowered, start)
-            if hit is not None:
-                hits.append((start, hit.end(), hit.group()))
+        pattern = _phrase_pattern(first, phrases.by_first[first])
+        if _PLAIN_WORD.fullmatch(first) is None:
+            # A first word with a non-word character ("e.g.") can overlap itself, which
+            # one search cannot find: try the phrases at each occurrence instead.
+            match = pattern.match
+            for start in doc.occurrences(first):
+                hit = match(lowered, start)
+                if hit is not None:
+                    hits.append((start, hit.end(1), first + hit.group(1)))
+            continue
+        hits.extend(
+            (hit.start(), hit.end(1), first + hit.group(1)) for hit in pattern.finditer(lowered)
+        )
     hits.sort()
     found, cursor = [], 0
     for start, end, phrase in hits:

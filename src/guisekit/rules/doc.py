@@ -51,6 +51,20 @@ _PREV_WORD = re.compile(r"([A-Za-z]+(?:['-][A-Za-z]+)*) \Z")
 _PUNCTUATION = b'\t\n\r.,;:!?"()[]{}<>/\\|*&^%$#@+=~`_'
 _NOT_WORD = bytes.maketrans(_PUNCTUATION, b" " * len(_PUNCTUATION))
 _BOUNDARY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'-")
+_WORD_CHARS = re.compile(r"[a-z0-9'\-]+")
+
+
+@functools.lru_cache(maxsize=8192)
+def _whole_word(word: str) -> re.Pattern[str] | None:
+    """A regex finding ``word`` where no character of ``_BOUNDARY_CHARS`` touches it, for
+    a word made only of those characters (None otherwise). Two such occurrences cannot
+    overlap, so one left-to-right search finds them all; the lookbehind comes after the
+    literal so the regex engine skips to candidates with its fast literal search instead
+    of a Python loop over every ``find`` hit ("a" inside every word with an a)."""
+    if not _WORD_CHARS.fullmatch(word):
+        return None
+    escaped = re.escape(word)
+    return re.compile(f"{escaped}(?<![a-z0-9'\\-]{escaped})(?![a-z0-9'\\-])")
 
 
 class Word(NamedTuple):
@@ -116,16 +130,26 @@ class Doc:
         """Start offsets of ``word`` (lower-case) as a whole word."""
         found = self._occurrences.get(word)
         if found is None:
-            lowered, size, found = self.lowered, len(word), []
-            at = lowered.find(word)
-            while at >= 0:
-                end = at + size
-                if (at == 0 or lowered[at - 1] not in _BOUNDARY_CHARS) and (
-                    end == len(lowered) or lowered[end] not in _BOUNDARY_CHARS
-                ):
-                    found.append(at)
-                at = lowered.find(word, at + 1)
+            pattern = _whole_word(word)
+            if pattern is not None:
+                found = [m.start() for m in pattern.finditer(self.lowered)]
+            else:
+                found = self._occurrences_by_find(word)
             self._occurrences[word] = found
+        return found
+
+    def _occurrences_by_find(self, word: str) -> list[int]:
+        """:meth:`occurrences` for a word with a character that does not continue words
+        ("e.g."): such a word can overlap itself, so every offset is tried."""
+        lowered, size, found = self.lowered, len(word), []
+        at = lowered.find(word)
+        while at >= 0:
+            end = at + size
+            if (at == 0 or lowered[at - 1] not in _BOUNDARY_CHARS) and (
+                end == len(lowered) or lowered[end] not in _BOUNDARY_CHARS
+            ):
+                found.append(at)
+            at = lowered.find(word, at + 1)
         return found
 
     def words(self, vocabulary: frozenset[str] | set[str]) -> list[Word]:

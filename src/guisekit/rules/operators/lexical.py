@@ -12,6 +12,11 @@ from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator
+from guisekit.rules.operators.certainty import (
+    firm_evidentials,
+    firm_negated_frames,
+    inner_boosters,
+)
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
 
@@ -38,6 +43,12 @@ _DETERMINERS = frozenset(
     }
 )
 _EPISTEMIC = frozenset({"be", "have", "been"})
+# Words before which "kind of" / "sort of" is the noun of a type ("the kind of role",
+# "what sort of fee"), not the adaptor hedge ("kind of late").
+_KIND_NOUN = _DETERMINERS | frozenset(
+    {"what", "which", "any", "some", "no", "same", "different", "other", "another", "right",
+     "wrong", "these", "those", "whatever", "certain"}
+)  # fmt: skip
 # Phrases opening with a conjunction or "that('s)" run on into their clause ("And then I",
 # "That's why I"): no comma is added after them.
 _NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"})
@@ -278,6 +289,8 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     figure: "about $500" -> "$500" would state a rough figure as exact."""
     yield from _remove_cues(doc, lex, "hedged", "remove_hedge.v1")
     yield from _remove_vagueness(doc, lex, "remove_hedge.v1")
+    yield from firm_evidentials(doc, lex, "remove_hedge.v1")
+    yield from firm_negated_frames(doc, lex, "remove_hedge.v1")
 
 
 _NUMBER_AHEAD = re.compile(
@@ -366,6 +379,8 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False
         if prev.lower in ("could", "may", "might") and nxt.lower == "be":
             return False  # "could possibly be" is firmed up whole ("must be")
+        if text[start:end].lower() in ("kind of", "sort of") and prev.lower in _KIND_NOUN:
+            return False  # "the kind of ownership": the noun "kind" (a type), no hedge
         return nxt.lower not in ("of", "than", "to", "that", "as")
 
     yield from map_edits(doc, adverbs, name, sentence_start=False, accept=between_words)
@@ -381,8 +396,10 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
 
 @operator("remove_booster.v1", "booster", "words")
 def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Delete boosters this engine can insert (clearly, definitely, I know that)."""
-    return _remove_cues(doc, lex, "confident", "remove_booster.v1")
+    """Delete boosters this engine can insert (clearly, definitely, I know that), and
+    truth-emphasis boosters inside a verb group ("were in fact paid" -> "were paid")."""
+    yield from _remove_cues(doc, lex, "confident", "remove_booster.v1")
+    yield from inner_boosters(doc, lex, "remove_booster.v1")
 
 
 _MODALS = frozenset({"will", "would", "can", "could", "should", "i'll", "we'll", "i'd"})

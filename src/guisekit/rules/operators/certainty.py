@@ -1,0 +1,171 @@
+"""Certainty edits that need more context than a phrase swap: a booster inside a verb
+group, an evidential verb before a clause, and a negated first-person frame.
+
+Helpers of ``remove_booster.v1`` (hedged direction) and ``remove_hedge.v1`` (confident
+direction); each edit keeps the proposition and changes only the writer's commitment to
+it (Hyland 1998: boosters vs hedges; issue 13: precision before coverage). The word lists
+and their sources are in ``lexicons/rules/claims.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from guisekit.rules.claims import evaluates
+from guisekit.rules.doc import Doc
+from guisekit.rules.edits import Edit
+from guisekit.rules.lexicon import RulesLexicon
+
+__all__ = ["firm_evidentials", "firm_negated_frames", "inner_boosters"]
+
+# Be, have and do forms a truth-emphasis booster may follow inside a verb group ("were in
+# fact paid", "is certainly not"); modals are the after_modal slot's ("will definitely").
+_VERB_GROUP = frozenset(
+    {"is", "are", "was", "were", "am", "be", "been", "has", "have", "had", "do", "does",
+     "did", "isn't", "aren't", "wasn't", "weren't", "hasn't", "haven't", "hadn't",
+     "doesn't", "didn't", "don't"}
+)  # fmt: skip
+# Finite verbs that show a clause follows an evidential verb ("suggests the loan IS
+# closed"), as opposed to a noun-phrase object ("suggests a payment plan": a proposal).
+_FINITE = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "did", "does",
+     "isn't", "aren't", "wasn't", "weren't", "hasn't", "haven't", "hadn't", "won't",
+     "wouldn't", "didn't", "doesn't"}
+)  # fmt: skip
+# Auxiliaries a negated frame's clause may carry, and the negative each takes ("I don't
+# think it is fair" -> "It is not fair"); "must" is left out: "must not" is a prohibition,
+# not the negation of "must".
+_NEGATED = {
+    "is": "is not", "are": "are not", "was": "was not", "were": "were not",
+    "should": "should not", "would": "would not", "will": "will not", "can": "cannot",
+    "could": "could not", "has": "has not", "have": "have not", "had": "had not",
+}  # fmt: skip
+# Words that open a relative or embedded clause inside a subject ("the people who were
+# there", "the letter I had"): an auxiliary after one belongs to that clause.
+_RELATIVE = frozenset(
+    {"that", "which", "who", "whom", "whose", "where", "when", "i", "we", "you", "he", "she",
+     "they"}
+)  # fmt: skip
+_HAVE = frozenset({"has", "have", "had"})
+_CLAUSE = re.compile(r"[^.!?;:\n]*")
+_PHRASE = re.compile(r"[^.!?;:,\n]*")
+
+
+def _match(pattern: re.Pattern[str], text: str, start: int) -> str:
+    """The run of ``pattern`` at ``start`` (empty when it does not match)."""
+    found = pattern.match(text, start)
+    return found.group() if found is not None else ""
+
+
+def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
+    """Delete a truth-emphasis booster inside a verb group ("the taxes were in fact paid"
+    -> "the taxes were paid"; claims.yaml ``inner_boosters``): after a be/have/do form
+    and before another word of the clause. Manner adverbs ("explain clearly") are not on
+    the list, and a booster before punctuation ("it was indeed.") stays."""
+    for cue in lex.claims["inner_boosters"]:
+        first = cue.split()[0]
+        if first not in doc.vocab:
+            continue
+        for start in doc.occurrences(first):
+            end = doc.phrase_end(start, cue)
+            if end is None or doc.is_sentence_start(start):
+                continue
+            prev, nxt = doc.prev_word(start), doc.next_word(end)
+            if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
+                continue
+            yield Edit(prev.end, end, "", name)
+
+
+def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
+    """An evidential verb before a clause becomes its booster ("which suggests the loan is
+    closed" -> "which shows the loan is closed"; Hyland 1998: suggest/indicate hedge,
+    show boosts): only in the present tense, after a relative or demonstrative subject
+    (which, this, that, it: the evidence, not a person proposing something), with a
+    finite verb within five words after it (a clause, not "suggests a payment plan")."""
+    mapping: dict[str, str] = lex.claims["evidentials"]
+    subjects = frozenset(lex.claims["evidential_subjects"])
+    text = doc.text
+    for verb, booster in mapping.items():
+        if verb not in doc.vocab:
+            continue
+        for start in doc.occurrences(verb):
+            prev = doc.prev_word(start)
+            if prev is None or prev.lower not in subjects:
+                continue
+            clause = _match(_PHRASE, doc.lowered, start + len(verb))
+            if "?" in text[start : start + len(verb) + len(clause) + 1]:
+                continue
+            words = clause.split()
+            if words[:1] == ["that"]:
+                words = words[1:]
+            if not words or words[0] in ("a", "an") or not _finite_ahead(words[1:6]):
+                continue
+            yield Edit(start, start + len(verb), booster, name)
+
+
+def _finite_ahead(words: list[str]) -> bool:
+    """Whether a finite verb comes before any relative word ("suggests the fee was
+    wrong": a clause; "indicates the problem that was fixed": a noun phrase)."""
+    for word in words:
+        if word in _RELATIVE:
+            return False
+        if word in _FINITE:
+            return True
+    return False
+
+
+def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
+    """A negated first-person frame at a sentence start before an evaluation becomes the
+    negated evaluation ("I do not think it is fair that ..." -> "It is not fair that
+    ..."; the negation of "I don't think p" is read on p, Horn 1989 on neg-raising).
+    Only when the clause opens with a subject starter (not "my", "our" or "there"), has
+    one of the auxiliaries above within five words and before any relative clause ("the
+    people who were there"), is not already negated or followed by "ever" ("will not
+    ever"), has "has/have/had" only before a participle, and evaluates
+    (claims.evaluates)."""
+    claims = lex.claims
+    starters = frozenset(claims["subject_starters"]) - {"my", "our", "there"}
+    text = doc.text
+    for frame in claims["negated_frames"]:
+        first = frame.split()[0]
+        if first not in doc.vocab:
+            continue
+        for start in doc.occurrences(first):
+            if not doc.is_sentence_start(start):
+                continue
+            end = doc.phrase_end(start, frame)
+            if end is None:
+                continue
+            subject = doc.next_word(end)
+            if subject is not None and subject.lower == "that":
+                after = doc.next_word(subject.end)
+                subject = after if after is not None and after.lower in starters else None
+            if subject is None or subject.lower not in starters:
+                continue
+            clause = _match(_CLAUSE, doc.lowered, subject.start)
+            if not evaluates(clause, lex):
+                continue
+            word, aux = doc.next_word(subject.end), None
+            for _ in range(5):
+                if word is None or word.lower in _RELATIVE:
+                    break
+                if word.lower in _NEGATED:
+                    aux = word
+                    break
+                word = doc.next_word(word.end)
+            if aux is None:
+                continue
+            nxt = doc.next_word(aux.end)
+            if nxt is None or nxt.lower in ("not", "never", "no", "ever"):
+                continue
+            if aux.lower in _HAVE and not _participle(nxt.lower, lex):
+                continue  # "has a right" -> "has not a right" is archaic
+            head = text[subject.start : aux.start]
+            if subject.text != "I":
+                head = head[:1].upper() + head[1:]
+            yield Edit(start, aux.end, head + _NEGATED[aux.lower], name)
+
+
+def _participle(word: str, lex: RulesLexicon) -> bool:
+    return word == "been" or word in lex.participles or word.endswith("ed")
