@@ -540,6 +540,7 @@ class NounRenderer(WordRenderer, ABC):
             return None
         if isinstance(spec, Mapping):
             place = np.place and (prep != "to" or all(t.tag == "other" for t in np.core))
+            place = place and not (prep == "to" and self.to_recipient)
             post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
