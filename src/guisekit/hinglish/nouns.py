@@ -58,6 +58,10 @@ class NounRenderer(WordRenderer, ABC):
             return None
         words = self.merge(words)
         lows = [w.low for w in words]
+        if any(
+            w == "back" and i and lows[i - 1] not in self.determiners for i, w in enumerate(lows)
+        ):
+            return None  # "my card back on 2 Feb": the adverb, not the noun "back"
         split = next(
             (
                 i
