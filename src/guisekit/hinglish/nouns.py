@@ -59,9 +59,11 @@ class NounRenderer(WordRenderer, ABC):
         words = self.merge(words)
         lows = [w.low for w in words]
         if any(
-            w == "back" and i and lows[i - 1] not in self.determiners for i, w in enumerate(lows)
+            w == "back" and (lows[i - 1] not in self.determiners if i else len(lows) > 1)
+            for i, w in enumerate(lows)
         ):
-            return None  # "my card back on 2 Feb": the adverb, not the noun "back"
+            # "my card back on 2 Feb", "back above 35%": the adverb, not the noun "back"
+            return None
         split = next(
             (
                 i
