@@ -181,7 +181,8 @@ def abs_compound(sentence: str) -> float:
         (sentiments[i],) = analyzer.sentiment_valence(0, sentitext, words[i], i, [])
     if not any(sentiments):
         return 0.0
-    sentiments = analyzer._but_check(words, sentiments)
+    if "but" in lows:  # otherwise VADER's "but" rule leaves every valence as it is
+        sentiments = analyzer._but_check(words, sentiments)
     total = float(sum(sentiments))
     if total > 0:
         total += analyzer._punctuation_emphasis(sentence)
