@@ -129,3 +129,9 @@ def test_attributes_cli_with_an_llm_scorer(stub, tmp_path):
     assert all(r["fk_grade"] is not None and r["evidence"] is not None for r in rows)
     assert (tmp_path / "llm-cache.sqlite").exists()
     assert stub.stats().total_requests == 6 * 19
+    from guisekit.outputs import check_set
+
+    manifest = check_set(tmp_path / "a.jsonl")  # the scorer and its prompt, and the scores
+    scorer = f"openai-compatible:scorer@{stub.openai_base_url}"
+    assert manifest["models"] == [{"model": scorer, "prompt": "attribute/score.v2"}]
+    assert manifest["counts"] == {"ok": 6, "llm_ok": 6 * 19}

@@ -149,3 +149,41 @@ def test_sigkill_at_five_random_points_then_a_complete_corpus(tmp_path: Path) ->
            .splitlines()]  # fmt: skip
     assert len(ids) == 240 and len(set(ids)) == 240
     assert not journal.exists()
+
+
+def _processes_naming(marker: str) -> list[int]:
+    """Live processes whose command line contains ``marker`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode():
+                stat = (entry / "stat").read_text()
+                if stat.rsplit(")", 1)[1].split()[0] != "Z":  # a zombie is already dead
+                    found.append(int(entry.name))
+        except OSError:  # it ended while we looked
+            continue
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
+def test_pool_workers_die_with_a_killed_run(tmp_path: Path) -> None:
+    """Regression: forked workers of a SIGKILLed run slept forever on their pipes, holding
+    the journal and the half-written output set open (found orphaned after the CI test)."""
+    config = write_config(tmp_path, limit=24)
+    out = tmp_path / "orphans"
+    command = [sys.executable, str(ROOT / "cli.py"), "corpus", str(config), "--out", str(out),
+               "--workers", "2", "--chunk-size", "10"]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not _journal(journal_path(out)) and child.poll() is None:
+        assert time.monotonic() < deadline, "the run made no progress"
+        time.sleep(0.01)
+    assert len(_processes_naming(str(out))) == 3  # the run and its two workers
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    deadline = time.monotonic() + 10
+    while (left := _processes_naming(str(out))) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert left == []

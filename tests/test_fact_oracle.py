@@ -271,6 +271,59 @@ CUES = [
 ]
 
 
+# Edge cases of the shortcuts of the speed work: the number-word gate of quantities (a
+# number word after punctuation, digits or a non-ASCII letter, glued to a hyphen), the
+# masked-number gate of identifiers, and role binding around them.
+SHORTCUT_CASES = [
+    "(twenty-five days) late",
+    "5five days",
+    "x-one time",
+    "twelve-month fee of $50",
+    "éfive days",
+    "ONE lakh",
+    "one lakhs rupees",
+    "onex days, tens of fees",
+    "He paid twice; then thrice.",
+    "paid. the fee of $35",
+    "paid, the fee of $35",
+    "paid,the fee of $35",
+    "the fee\nof $35",
+    "the fee\tof $35",
+    "the fee's amount of $35",
+    "the café fee of $35",
+    "a monthly payment was supposed to be $1,842.17",
+    "an every month payment of $389",
+    "$35 late fee",
+    "$35 as a late fee",
+    "$35 in the my a late fee",
+    "$35 in the my a an late fee",
+    "Rs 1,500 as a joining fee",
+    "$68 in fees",
+    "$50: refund",
+    "fee: $35",
+    "the charge, $35",
+    "the charge,  $35",
+    "of $35",
+    "$35",
+    " $35 fee",
+    "card XXXX1234",
+    "card XX-1234",
+    "card ** 1234",
+    "card X*\t123",
+    "card XX\x1c123",
+    "card XX\u2003123",
+    "card XX/XX/1234",
+    "card X1234 XX 12",
+    "card XX１２３",
+]
+
+
+@pytest.mark.parametrize("text", SHORTCUT_CASES)
+def test_the_shortcuts_extract_as_before(text: str) -> None:
+    _same(text)
+    _same(f"I was told that {text} and more.")
+
+
 @settings(max_examples=800, deadline=None)
 @given(
     st.lists(st.one_of(st.sampled_from(CUES), st.text(max_size=3)), max_size=8),

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from guisekit.outputs import OutputSet, check_set, file_digest
+from guisekit.rules import RulesEngine
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "examples/data/complaints.jsonl"
@@ -75,6 +76,8 @@ def test_manifest_records_the_run(tmp_path: Path) -> None:
         str(SOURCES): file_digest(SOURCES),
     }
     assert manifest["counts"] == {"ok": 12}
+    [engine] = manifest["models"]  # the engine's identity, as in every variant id
+    assert engine["engine"] == RulesEngine().config["engine"]
     assert manifest["files"]["corpus.jsonl"]["rows"] == 12
     assert manifest["started"] <= manifest["finished"]
     assert manifest["guisekit_version"]

@@ -3,6 +3,7 @@ corpus; the second run makes zero new calls; a failing stage stops with a non-ze
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from guisekit.cli import main
+from guisekit.outputs import check_set
 
 sys.path.insert(0, str(Path(__file__).parent))
 import decision_models
@@ -67,6 +69,10 @@ def _write(tmp_path: Path, model: str) -> Path:
     return study
 
 
+def _sha256(path: Path) -> str:
+    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _manifest(tmp_path: Path) -> dict:
     return json.loads((tmp_path / "out" / "manifest.json").read_text())
 
@@ -89,8 +95,22 @@ def test_study_end_to_end_then_cached(tmp_path: Path) -> None:
     assert decide["counts"]["new_decisions"] == 4 * 38 * 2
     assert sum(decision_models.CALLS) == 4 * 38 * 2
     assert first["config"] == study.read_text()
-    assert first["guisekit_version"] and first["started"] and first["finished"]
-    assert all(len(h) == 64 for s in first["stages"] for h in s["outputs"].values())
+    assert first["guisekit_version"] and first["started"] <= first["finished"]
+    assert (first["command"], first["status"], first["counts"]) == ("study", "complete", {"ran": 5})
+    assert first["inputs"] == {str(p): _sha256(p) for p in (study, tmp_path / "corpus.yaml")}
+    assert first["models"] == [{"model": decide["counts"]["model"], "prompt": None}]
+    for stage in first["stages"]:
+        assert stage["outputs"] == {p: _sha256(Path(p)) for p in stage["outputs"]}
+    # every stage published its outputs as one set, with its own manifest
+    out = tmp_path / "out"
+    for output, command in [
+        (out / "corpus", "corpus"),
+        (out / "decisions.jsonl", "decide"),
+        (out / "attributes.csv", "attributes"),
+        (out / "gaps", "gaps"),
+        (out / "gelbach", "gelbach"),
+    ]:
+        assert check_set(output)["command"] == command
     assert (tmp_path / "out" / "gaps" / "report.html").is_file()
     assert (tmp_path / "out" / "gelbach" / "gelbach.csv").is_file()
     # second run: every stage cached, no call
@@ -109,9 +129,21 @@ def test_failing_stage_stops_the_study(tmp_path: Path, capsys) -> None:
     study = _write(tmp_path, "bad_labels")
     assert _cli(["study", str(study)]) == 2
     assert "decisions failed" in capsys.readouterr().err
-    stages = {s["name"]: s for s in _manifest(tmp_path)["stages"]}
+    manifest = _manifest(tmp_path)
+    stages = {s["name"]: s for s in manifest["stages"]}
     assert stages["decide"]["status"] == "failed"
     assert "gaps" not in stages and not (tmp_path / "out" / "gaps").exists()
+    # the study's manifest says it failed (it is the record the next run resumes from)
+    assert (manifest["status"], manifest["counts"]) == ("failed", {"ran": 1, "failed": 1})
+    assert "finished" not in manifest
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if ".guisekit-" in p.name) == []
+
+
+def test_study_that_fails_before_any_stage_leaves_nothing(tmp_path: Path) -> None:
+    study = _write(tmp_path, "counting")
+    (tmp_path / "corpus.yaml").write_text("sources: {path: missing.jsonl}\n", encoding="utf-8")
+    assert _cli(["study", str(study)]) == 2
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize(

@@ -34,14 +34,23 @@ import shutil
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from guisekit.errors import GuisekitError, OutputError
 
-__all__ = ["MANIFEST", "OutputSet", "check_set", "file_digest", "refuse_same_path"]
+__all__ = [
+    "MANIFEST",
+    "OutputSet",
+    "arguments_of",
+    "check_set",
+    "file_digest",
+    "manifest_path",
+    "refuse_same_path",
+    "run_header",
+]
 
 MANIFEST = "manifest.json"
 _MARK = ".guisekit-"
@@ -72,6 +81,41 @@ def _git_commit() -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout.strip() or None if done.returncode == 0 else None
+
+
+def run_header(
+    command: str, arguments: Mapping[str, Any] | None = None, config: Any = None
+) -> dict[str, Any]:
+    """The first fields of every manifest, taken when a run starts: a fresh run id, the
+    command and its arguments, a copy of the config, the version and git commit. One
+    function, so the manifests of ``corpus``, ``decide``, ``study``... read alike."""
+    return {
+        "run_id": uuid.uuid4().hex[:12],
+        "command": command,
+        "arguments": dict(arguments or {}),
+        "config": config,
+        "guisekit_version": _version(),
+        "git_commit": _git_commit(),
+        "started": _now(),
+    }
+
+
+def arguments_of(function: Callable[..., Any], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The arguments a command was called with, for its manifest: each parameter of
+    ``function`` found in ``values`` (pass ``locals()`` first thing), paths as text."""
+    import inspect
+
+    return {
+        name: str(values[name]) if isinstance(values[name], Path) else values[name]
+        for name in inspect.signature(function).parameters
+        if name in values
+    }
+
+
+def manifest_path(output: Path) -> Path:
+    """Where the manifest of ``output`` lives: ``manifest.json`` in an output folder,
+    ``<file>.manifest.json`` beside an output file (see :mod:`guisekit.output_files`)."""
+    return output / MANIFEST if output.is_dir() else output.with_name(f"{output.name}.{MANIFEST}")
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -108,21 +152,15 @@ class OutputSet:
         arguments: Mapping[str, Any] | None = None,
         config: Any = None,
         inputs: Iterable[str | Path] = (),
+        models: Iterable[Mapping[str, Any]] = (),
     ) -> None:
         self.target = Path(target)
         self.names = tuple(names)
         self.overwrite = overwrite
         self.inputs = [Path(p) for p in inputs]
-        self.run_id = uuid.uuid4().hex[:12]
-        self.manifest: dict[str, Any] = {
-            "run_id": self.run_id,
-            "command": command,
-            "arguments": dict(arguments or {}),
-            "config": config,
-            "guisekit_version": _version(),
-            "git_commit": _git_commit(),
-            "started": _now(),
-        }
+        self.manifest: dict[str, Any] = run_header(command, arguments, config)
+        self.run_id: str = self.manifest["run_id"]
+        self.models = [dict(m) for m in models]
         self.counts: dict[str, int] = {}
         self.files: dict[str, dict[str, Any]] = {}
         self.staging = self.target.parent / f".{self.target.name}{_MARK}{self.run_id}"
@@ -207,25 +245,11 @@ class OutputSet:
             raise
 
     def _finish(self) -> None:
-        for name in self.names:
-            entry = self.files.setdefault(name, {})
-            written = self.staging / name
-            if not written.is_file():
-                raise OutputError(f"{self.target / name} was not written")
-            entry["sha256"] = file_digest(written)
-            entry["bytes"] = written.stat().st_size
-        self.manifest.update(
-            inputs={str(p): file_digest(p) for p in self.inputs if p.is_file()},
-            files=self.files,
-            counts=self.counts,
-            finished=_now(),
-        )
-        text = json.dumps(self.manifest, indent=2, ensure_ascii=False, default=str) + "\n"
-        manifest = self.staging / MANIFEST
-        with manifest.open("w", encoding="utf-8") as handle:
-            handle.write(text)
-        for name in (*self.names, MANIFEST):
-            with (self.staging / name).open("rb") as handle:
+        staged = {name: self.staging / name for name in self.names}
+        complete(self, staged, {name: self.target / name for name in self.names})
+        write_manifest(self.manifest, self.staging / MANIFEST)
+        for path in (*staged.values(), self.staging / MANIFEST):
+            with path.open("rb") as handle:
                 os.fsync(handle.fileno())
 
     def _publish(self) -> None:
@@ -251,6 +275,32 @@ class OutputSet:
         for name in foreign_dirs:
             os.rename(old / name, target / name)
         shutil.rmtree(old, ignore_errors=True)
+
+
+def complete(run: Any, staged: Mapping[str, Path], final: Mapping[str, Path]) -> None:
+    """Fill ``run.manifest`` (an :class:`OutputSet` or an ``OutputFiles``) at the end of
+    a run: each staged file's rows, hash and size under its name, the inputs' hashes, the
+    models, the counts per status and the end time. Refuses a file that was not written."""
+    for name, written in staged.items():
+        entry = run.files.setdefault(name, {})
+        if not written.is_file():
+            raise OutputError(f"{final[name]} was not written")
+        entry["sha256"] = file_digest(written)
+        entry["bytes"] = written.stat().st_size
+    run.manifest.update(
+        inputs={str(p): file_digest(p) for p in run.inputs if p.is_file()},
+        models=run.models,
+        files=run.files,
+        counts=run.counts,
+        finished=_now(),
+    )
+
+
+def write_manifest(manifest: Mapping[str, Any], path: Path) -> None:
+    """Write a manifest as indented JSON (values JSON cannot hold become strings)."""
+    text = json.dumps(manifest, indent=2, ensure_ascii=False, default=str) + "\n"
+    with path.open("w", encoding="utf-8") as handle:
+        handle.write(text)
 
 
 def recover(target: Path) -> None:
@@ -289,19 +339,20 @@ def refuse_same_path(output: Path | None, *inputs: Path | None) -> None:
             )
 
 
-def check_set(folder: Path) -> dict[str, Any]:
-    """The manifest of ``folder`` after checking that every file it lists is there with
-    the recorded hash: a reader's proof that the folder holds one complete set."""
-    manifest_path = folder / MANIFEST
-    if not manifest_path.is_file():
-        raise OutputError(f"{folder} has no {MANIFEST}", hint="re-run the command")
-    manifest: dict[str, Any] = json.loads(manifest_path.read_text(encoding="utf-8"))
+def check_set(output: Path) -> dict[str, Any]:
+    """The manifest of ``output`` (a command's output folder, or an output file with its
+    ``<file>.manifest.json``) after checking that every file it lists is there with the
+    recorded hash: a reader's proof that the outputs are one complete run."""
+    record = manifest_path(output)
+    if not record.is_file():
+        raise OutputError(f"{output} has no manifest ({record.name})", hint="re-run the command")
+    manifest: dict[str, Any] = json.loads(record.read_text(encoding="utf-8"))
     for name, entry in manifest["files"].items():
-        path = folder / name
+        path = record.parent / name
         if not path.is_file() or file_digest(path) != entry["sha256"]:
             raise OutputError(
-                f"{path} does not match {manifest_path}",
-                hint="the folder mixes two runs; re-run the command",
+                f"{path} does not match {record}",
+                hint="the outputs mix two runs; re-run the command",
             )
     return manifest
 

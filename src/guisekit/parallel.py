@@ -22,15 +22,22 @@ its chunks are picklable by construction (a top-level function over plain data).
 
 Pool processes are started with ``fork`` where that is safe (Linux, no other threads in
 this process) because it avoids re-importing guisekit in every worker; otherwise with
-``spawn``. A worker that dies (killed, out of memory) ends the map with a one-line
-:class:`~guisekit.errors.GuisekitError`, never a hang or a traceback.
+``spawn``. A forked worker holds both ends of the pool's pipes and every file its parent
+had open (the resume journal, the half-written output set), so when the run is killed
+it would wait on its pipe forever, keeping them open; on Linux each worker therefore asks
+the kernel to kill it with its parent (``PR_SET_PDEATHSIG``). A worker that dies (killed,
+out of memory) ends the map with a one-line :class:`~guisekit.errors.GuisekitError`, never
+a hang or a traceback.
 """
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import itertools
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections import deque
@@ -69,6 +76,20 @@ def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield chunk
 
 
+def _die_with_parent(parent: int) -> None:
+    """Pool initializer on Linux: SIGKILL this worker when its parent dies (see the module
+    docstring), and exit now if the parent is already gone."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
 def _context() -> multiprocessing.context.BaseContext:
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -101,7 +122,11 @@ def map_chunks(
     limit = max(1, ahead if ahead is not None else 2 * workers)
     pending: deque[Future[R]] = deque()
     source = iter(chunks)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=_context(),
+        initializer=functools.partial(_die_with_parent, os.getpid()),
+    )
     try:
         for chunk in itertools.islice(source, limit):
             pending.append(pool.submit(fn, chunk))

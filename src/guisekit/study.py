@@ -5,17 +5,21 @@ A stage is skipped when its key (a hash of its settings, the hashes of its input
 the package version) matches the one recorded by the previous run and its outputs are
 unchanged; ``--rerun`` runs every stage again, which still costs no model calls because the
 decide stage reads the answer cache. A failing stage stops the study with a non-zero exit
-and is recorded as failed in the manifest. The manifest (``manifest.json``) holds a copy of
-the config, the package version and git commit when available, the hashes of every stage's
-inputs and outputs, the models and prompt versions used, timestamps and counts per stage.
+and is recorded as failed in the manifest. The manifest (``manifest.json``) has the fields
+of every command's manifest (:func:`guisekit.outputs.run_header`: command, arguments, a
+copy of the config, version, git commit, start and end times; input hashes, models and
+prompt versions, counts per stage status) and per stage its settings, the hashes of its
+inputs and outputs, its times and counts. Each stage is itself a command that publishes
+its outputs as one set with its own manifest, so a failing stage leaves none of its files;
+the study's manifest is also the record the next run resumes from, so it is written after
+every stage, with ``status`` ``running``, ``failed`` or ``complete``.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-import hashlib
 import json
-import subprocess
+import os
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -25,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from guisekit import __version__
 from guisekit.errors import ConfigError, GuisekitError
 from guisekit.ids import stable_hash
+from guisekit.outputs import _now, file_digest, run_header, write_manifest
 from guisekit.resources import read_config_file
 
 __all__ = ["StudyConfig", "load_study", "run_study"]
@@ -124,35 +129,8 @@ def load_study(path: Path) -> tuple[StudyConfig, str]:
     return config, path.read_text(encoding="utf-8")
 
 
-def _sha(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _hashes(paths: list[Path]) -> dict[str, str]:
-    return {str(p): _sha(p) for p in paths if p.is_file()}
-
-
-def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
-
-
-def _git_commit() -> str | None:
-    try:
-        done = subprocess.run(
-            ["git", "rev-parse", "HEAD"],
-            cwd=Path(__file__).parent,
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout.strip() or None if done.returncode == 0 else None
+    return {str(p): file_digest(p) for p in paths if p.is_file()}
 
 
 Stage = Callable[[], tuple[list[Path], dict[str, Any]]]
@@ -170,9 +148,17 @@ class _Runner:
         self.previous = {s["name"]: s for s in previous.get("stages", [])}
 
     def write(self) -> None:
+        """Replace the manifest atomically (a kill leaves the previous one)."""
+        stages = self.manifest["stages"]
+        self.manifest["counts"] = dict(Counter(str(s.get("status", "running")) for s in stages))
+        self.manifest["models"] = [
+            {"model": s["counts"].get("model"), "prompt": s["counts"].get("prompt")}
+            for s in stages
+            if s["name"] == "decide" and "counts" in s
+        ]
         self.out.mkdir(parents=True, exist_ok=True)
-        tmp = self.out / "manifest.json.tmp"
-        tmp.write_text(json.dumps(self.manifest, indent=1), encoding="utf-8")
+        tmp = self.out / f".manifest.json.{os.getpid()}.tmp"
+        write_manifest(self.manifest, tmp)
         tmp.replace(self.out / "manifest.json")
 
     def stage(self, name: str, settings: Any, inputs: list[Path], run: Stage) -> list[Path]:
@@ -187,7 +173,10 @@ class _Runner:
             and before is not None
             and before.get("status") in ("ran", "cached")
             and before.get("key") == key
-            and all(Path(p).is_file() and _sha(Path(p)) == h for p, h in before["outputs"].items())
+            and all(
+                Path(p).is_file() and file_digest(Path(p)) == h
+                for p, h in before["outputs"].items()
+            )
         ):
             err.print(f"[study] {name}: cached (inputs and settings unchanged)")
             cached = {**before, "status": "cached", "checked": _now()}
@@ -206,11 +195,13 @@ class _Runner:
             outputs, counts = run()
         except GuisekitError as exc:
             entry.update(status="failed", error=exc.one_line(), finished=_now())
+            self.manifest["status"] = "failed"
             self.write()
             raise
         except typer.Exit as exc:
             if exc.exit_code:
                 entry.update(status="failed", error=f"exit {exc.exit_code}", finished=_now())
+                self.manifest["status"] = "failed"
                 self.write()
                 raise
             outputs, counts = [], {}
@@ -223,14 +214,15 @@ def run_study(path: Path, *, out: Path | None = None, rerun: bool = False) -> di
     """Run every stage of the study at ``path``; returns the manifest."""
     config, text = load_study(path)
     folder = out if out is not None else config.path(config.output)
+    arguments = {"config": str(path), "out": None if out is None else str(out), "rerun": rerun}
+    corpus_input = config.path(config.corpus or config.corpus_file or "")
     manifest: dict[str, Any] = {
+        **run_header("study", arguments, text),
         "study": config.name,
         "config_file": str(path),
-        "config": text,
-        "guisekit_version": __version__,
-        "git_commit": _git_commit(),
         "output": str(folder),
-        "started": _now(),
+        "inputs": _hashes([path, corpus_input]),
+        "status": "running",
         "stages": [],
     }
     runner = _Runner(folder, rerun, manifest)
@@ -244,7 +236,7 @@ def run_study(path: Path, *, out: Path | None = None, rerun: bool = False) -> di
     _gaps_stage(config, folder, runner, corpus, decisions)
     if config.gelbach is not None and attributes is not None:
         _gelbach_stage(config, folder, runner, attributes, decisions)
-    manifest["finished"] = _now()
+    manifest.update(status="complete", finished=_now())
     runner.write()
     return manifest
 

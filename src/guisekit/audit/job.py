@@ -18,6 +18,7 @@ from guisekit.audit.domains import AuditDomain, load_domain
 from guisekit.audit.html import render_html
 from guisekit.audit.pairs import (
     AuditPair,
+    corpus_file,
     load_corpus_pairs,
     load_pairs_file,
     load_sources,
@@ -48,6 +49,25 @@ class AuditJob:
     @property
     def outputs(self) -> dict[str, Path]:
         return {name: self.config.output_dir / name for name in OUTPUT_NAMES}
+
+    def input_files(self) -> list[Path]:
+        """The files the audit reads (hashed into its manifest): the pairs, or the corpus
+        and its originals (the sources file, or the corpus config and its sources), and
+        the weights."""
+        config = self.config
+        found = [config.path(v) for v in (config.pairs, config.weights) if v is not None]
+        if config.corpus is not None:
+            corpus = config.path(config.corpus)
+            found.append(corpus_file(corpus) if corpus.is_dir() else corpus)
+        if config.sources is not None:
+            found.append(config.path(config.sources.path))
+        if config.corpus_config is not None:
+            path = config.path(config.corpus_config)
+            found.append(path)
+            if path.is_file():
+                corpus_config = load_config(path)
+                found.append(corpus_config.path(corpus_config.sources.path))
+        return found
 
     def load_pairs(self) -> list[AuditPair]:
         """The pairs to screen, from the corpus and its sources or from the pairs file."""
@@ -100,9 +120,15 @@ class AuditJob:
         )
         return run, report
 
-    def write(self, run: AuditRun, report: AuditReport, *, overwrite: bool) -> dict[str, Path]:
-        """Write the per-pair results, ``report.json`` and ``report.html``, atomically."""
+    def write(
+        self, run: AuditRun, report: AuditReport, *, overwrite: bool, folder: Path | None = None
+    ) -> dict[str, Path]:
+        """Write the per-pair results, ``report.json`` and ``report.html``, each atomically,
+        into the output folder or ``folder`` (the command's hidden folder of an output set,
+        published together with its manifest)."""
         paths = self.outputs
+        if folder is not None:
+            paths = {name: folder / name for name in paths}
         html = render_html(report)
         write_rows(paths["results.jsonl"], (r.row() for r in run.results), overwrite=overwrite)
         with atomic_writer(paths["report.json"], overwrite=overwrite) as tmp:

@@ -3,7 +3,6 @@ changed (the manipulation report)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -107,15 +106,17 @@ def attributes_command(
         guisekit attributes corpus.jsonl --out scores.csv --engine llm --model openai:gpt-4o-mini
     """
     from guisekit.extras import require
+    from guisekit.outputs import arguments_of
 
+    arguments = arguments_of(attributes_command, locals())
     require("attributes", feature="guisekit attributes")
     if engine == "llm":
         require("llm", feature="guisekit attributes --engine llm")
     from guisekit.attributes import attribute_rows, load_attribute_set, measurable_text
     from guisekit.console import err
-    from guisekit.errors import ConfigError, OutputError
+    from guisekit.errors import ConfigError
     from guisekit.llm.refs import parse_model
-    from guisekit.outputs import refuse_same_path
+    from guisekit.output_files import OutputFiles
     from guisekit.parallel import chunked, usable_cores
     from guisekit.stages import MEASURE_CHUNK, measure_chunk, run_chunks
     from guisekit.tables import read_rows, write_rows
@@ -125,14 +126,19 @@ def attributes_command(
     scorer = parse_model(model) if engine == "llm" and model is not None else None
     if scorer is not None:
         scorer.api_key()  # a missing key is an error before any work
-    refuse_same_path(out, corpus, report)
-    refuse_same_path(report, corpus)
     if resamples < 1:
         raise ConfigError(f"--resamples {resamples}: need at least 1", hint="e.g. --resamples 999")
-    for target in (out, report):
-        if target is not None and os.path.lexists(target) and not overwrite:
-            raise OutputError(f"{target} already exists", hint="pass --overwrite to replace it")
     attributes = load_attribute_set(attribute_set)
+    outputs = OutputFiles(
+        (out, report),
+        overwrite=overwrite,
+        command="attributes",
+        arguments=arguments,
+        config=attributes.model_dump(mode="json"),
+        inputs=(corpus, Path(attribute_set) if Path(attribute_set).is_file() else None),
+        models=[] if scorer is None else [{"model": scorer.label, "prompt": _prompt_label()}],
+    )
+    outputs.check()  # every refusal before any work
     families = attributes.families()
     rows = [
         row
@@ -163,15 +169,40 @@ def attributes_command(
         for row, values, llm in zip(rows, objective, scored, strict=True)
         if values is not None and row.get(persona_column) not in (None, "")
     ]
-    _manipulation(  # before --out is written: a refused report leaves no table behind
-        measured, families, source_column, persona_column, report, resamples, seed, overwrite
-    )
-    write_rows(out, table, overwrite=overwrite)
+    with outputs:  # the table and the report are published together, with the manifest
+        report_rows = _manipulation(
+            measured, families, source_column, persona_column, report, resamples, seed
+        )
+        if report is not None and report_rows is not None:
+            write_rows(outputs.path(report), report_rows, overwrite=True)
+            outputs.add(report, len(report_rows))
+        write_rows(outputs.path(out), table, overwrite=True)
+        outputs.add(out, len(table))
+        outputs.counts = _status_counts(table, failures)
     err.print(f"attributes: {out}")
     if report is not None:
         err.print(f"manipulation report: {report}")
     if failures is not None:
         finish(failures, max_error_rate)
+
+
+def _prompt_label() -> str:
+    from guisekit.attributes.llm import PROMPT
+    from guisekit.llm.prompts import load_prompt
+
+    template = load_prompt(PROMPT)
+    return f"{template.id}.{template.version_label}"
+
+
+def _status_counts(table: list[dict[str, Any]], failures: FailureTally | None) -> dict[str, int]:
+    """Rows per corpus status (``ok`` where the corpus has no status column), and with
+    LLM scores, the scores per status (``llm_ok``, ``llm_error``...)."""
+    from collections import Counter
+
+    counts = Counter(str(row.get("status", "ok")) for row in table)
+    if failures is not None:
+        counts.update({f"llm_{k}": n for k, n in failures.by_status.items()})
+    return dict(counts)
 
 
 def _llm_scores(
@@ -213,15 +244,14 @@ def _manipulation(
     report: Path | None,
     resamples: int,
     seed: int,
-    overwrite: bool,
-) -> None:
-    """Print (and with ``report``, write) the manipulation report, or say why there is none."""
+) -> list[dict[str, Any]] | None:
+    """Print the manipulation report and return its rows, or say why there is none
+    (an error when ``report`` asks for one)."""
     from rich.table import Table
 
     from guisekit.attributes import manipulation_report
     from guisekit.console import err, interval, number, out
     from guisekit.errors import InputError
-    from guisekit.tables import write_rows
 
     personas = {str(row[persona_column]) for row, _ in measured}
     if len(personas) < 2:
@@ -231,7 +261,7 @@ def _manipulation(
                 hint="name the persona column with --persona-column",
             )
         err.print(f"no manipulation report: fewer than two personas in {persona_column!r}")
-        return
+        return None
     # only measures every variant has (an LLM score may be missing for a few)
     names = [n for n in measured[0][1] if all(n in values for _, values in measured)]
     rows = manipulation_report(
@@ -242,8 +272,6 @@ def _manipulation(
         n_resamples=resamples,
         seed=seed,
     )
-    if report is not None:
-        write_rows(report, (r.model_dump() for r in rows), overwrite=overwrite)
     first = rows[0]
     table = Table(
         title=f"Manipulation: share of within-source variance explained by persona "
@@ -255,3 +283,4 @@ def _manipulation(
         eta = "no within-source variation" if r.eta_squared is None else number(r.eta_squared)
         table.add_row(r.attribute, r.family or "-", eta, interval(r.ci_low, r.ci_high))
     out.print(table)
+    return [r.model_dump() for r in rows]

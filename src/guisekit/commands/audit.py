@@ -91,7 +91,9 @@ def audit_command(
         guisekit audit --config audit.yaml --overwrite
     """
     from guisekit.extras import require
+    from guisekit.outputs import arguments_of
 
+    arguments = arguments_of(audit_command, locals())
     require("llm", feature="guisekit audit")  # before anything imports a provider SDK
     require("plots", feature="the audit's HTML report")
     from guisekit.audit.config import load_audit_config
@@ -113,14 +115,34 @@ def audit_command(
     }
     settings = load_audit_config(config, {k: v for k, v in overrides.items() if v is not None})
     job = prepare_job(settings, overwrite=overwrite)
-    _run(job, overwrite, max_error_rate)
+    _run(job, overwrite, max_error_rate, arguments, config)
 
 
-def _run(job: Any, overwrite: bool, max_error_rate: float = 0.0) -> None:
+def _run(
+    job: Any,
+    overwrite: bool,
+    max_error_rate: float = 0.0,
+    arguments: dict[str, Any] | None = None,
+    config_file: Path | None = None,
+) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    from guisekit.audit.job import OUTPUT_NAMES
     from guisekit.audit.views import report_tables, rich_table
     from guisekit.console import err, out
+    from guisekit.outputs import OutputSet
+
+    outputs = OutputSet(
+        job.config.output_dir,
+        OUTPUT_NAMES,
+        overwrite=overwrite,
+        command="audit",
+        arguments=arguments,
+        config=job.config.model_dump(mode="json"),
+        inputs=[*([config_file] if config_file else []), *job.input_files()],
+        models=[{"model": a.name, "prompt": a.prompt_label} for a in job.auditors],
+    )
+    outputs.check()  # before any pair is read or any call made
 
     pairs = job.load_pairs()
     ready = sum(p.status == "ok" for p in pairs)
@@ -139,7 +161,11 @@ def _run(job: Any, overwrite: bool, max_error_rate: float = 0.0) -> None:
     ) as progress:
         bar = progress.add_task("auditing", total=calls)
         run, report = job.run(pairs, on_answer=lambda _answer: progress.advance(bar))
-    paths = job.write(run, report, overwrite=overwrite)
+    with outputs:  # results, report.json and report.html published together
+        staged = job.write(run, report, overwrite=True, folder=outputs.staging)
+        outputs.add("results.jsonl", len(run.results))
+        outputs.counts = dict(report.screen)
+    paths = {name: job.config.output_dir / path.name for name, path in staged.items()}
     for line in report.warnings:
         err.print(f"warning: {line}", markup=False, highlight=False)
     for view in report_tables(report):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -18,10 +19,19 @@ if TYPE_CHECKING:
 __all__ = ["check_facts_command", "text_or_file"]
 
 
+def _names_file(value: str) -> bool:
+    """Whether a command-line text is the path of a file (a long text is not: the system
+    refuses a name over 255 bytes with an error rather than 'no such file')."""
+    try:
+        return len(value) < 4096 and Path(value).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def text_or_file(value: str, what: str, max_chars: int) -> str:
     """``value`` itself, or the UTF-8 text of the file it names; empty or too long raises."""
     path = Path(value)
-    if len(value) < 4096 and path.is_file():
+    if _names_file(value):
         try:
             value = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
@@ -110,8 +120,11 @@ def check_facts_command(
     With --report, only the pairs that did not pass are printed (then the totals);
     --show all prints every pair.
     """
+    from guisekit.outputs import arguments_of
+
+    arguments = arguments_of(check_facts_command, locals())
     from guisekit.facts import SeverityPolicy
-    from guisekit.outputs import refuse_same_path
+    from guisekit.output_files import OutputFiles
     from guisekit.parallel import chunked, usable_cores
     from guisekit.stages import CHECK_CHUNK, check_pairs_chunk, run_chunks
     from guisekit.tables import read_rows, write_rows
@@ -125,6 +138,18 @@ def check_facts_command(
     fail: FailOn = fail_on  # type: ignore[assignment]
     order: DateOrder = date_order  # type: ignore[assignment]
     policy = SeverityPolicy(fail_on=fail, date_order=order)
+    outputs = None
+    if report is not None:  # every refusal of the report before any work
+        texts = [Path(t) for t in (original, rewrite) if t is not None and _names_file(t)]
+        outputs = OutputFiles(
+            [report],
+            overwrite=overwrite,
+            command="check-facts",
+            arguments=arguments,
+            config={"fail_on": policy.fail_on, "date_order": policy.date_order},
+            inputs=[pairs, *texts],
+        )
+        outputs.check()
     if pairs is not None:
         if original is not None or rewrite is not None:
             raise InputError(
@@ -156,9 +181,12 @@ def check_facts_command(
         [(policy, chunk) for chunk in chunked(items, CHECK_CHUNK)],
         workers=workers or usable_cores(),
     )
-    refuse_same_path(report, pairs)
-    if report is not None:
-        write_rows(report, (_report_row(pid, res) for pid, res in results), overwrite=overwrite)
+    if outputs is not None and report is not None:
+        with outputs:
+            lines = [_report_row(pid, res) for pid, res in results]
+            write_rows(outputs.path(report), lines, overwrite=True)
+            outputs.add(report, len(lines))
+            outputs.counts = dict(Counter(res.verdict for _, res in results))
     if len(results) == 1:
         _print_facts(results[0][1])
     if show == "auto":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -63,16 +64,22 @@ def run_decide(
     overwrite: bool = False,
 ) -> dict[str, Any]:
     """Everything ``decide`` does, callable by ``study``; returns counts and health."""
+    from guisekit.outputs import arguments_of
+
+    arguments = arguments_of(run_decide, locals())
     from guisekit.console import err
     from guisekit.decide import decision_rows, health, load_task, plan_items, run_decisions
-    from guisekit.errors import ConfigError, OutputError
+    from guisekit.errors import ConfigError
     from guisekit.llm import Store
+    from guisekit.output_files import OutputFiles
     from guisekit.tables import read_rows, write_rows
 
     if not 0 <= max_failure_rate <= 1:
         raise ConfigError("must lie between 0 and 1", location="--max-failure-rate")
-    if out.exists() and not overwrite:
-        raise OutputError(f"{out} already exists", hint="pass --overwrite to replace it")
+    outputs = OutputFiles(
+        [out], overwrite=overwrite, command="decide", arguments=arguments, inputs=[data]
+    )
+    outputs.check()  # before the answer cache exists
     task = load_task(task_name)
     rows = [
         row for _, row in read_rows(data, required=(id_column, text_column), id_column=id_column)
@@ -110,7 +117,11 @@ def run_decide(
             items, decisions, model_name=model.name, task=task, prompt_version=prompt, carry=kept
         )
     )
-    write_rows(out, table, overwrite=overwrite)
+    outputs.models = [{"model": model.name, "prompt": prompt, "version": model_version or None}]
+    with outputs:
+        write_rows(outputs.path(out), table, overwrite=True)
+        outputs.add(out, len(table))
+        outputs.counts = dict(Counter(str(r["status"]) for r in table))
     stats = health(table)
     failed = sum(r["status"] != "ok" for r in table)
     return {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,7 +11,7 @@ import typer
 from rich.text import Text
 
 from guisekit.console import err, out
-from guisekit.errors import InputError, OutputError
+from guisekit.errors import InputError
 
 _CONFIG_SUFFIXES = (".yaml", ".yml")
 
@@ -59,12 +60,24 @@ def edits_command(
 
         guisekit edits out/quickstart/corpus.jsonl --sample 200 --jsonl > sample.jsonl
     """
+    from guisekit.outputs import arguments_of
+
+    arguments = arguments_of(edits_command, locals())
+    from guisekit.output_files import OutputFiles
     from guisekit.rules.sampling import draw
 
     if by not in ("transform", "operator", "none"):
         raise InputError(f"--by {by!r} is not a stratum", hint="use transform, operator or none")
-    if out_file is not None and out_file.exists() and not overwrite:
-        raise OutputError(f"{out_file} already exists", hint="pass --overwrite to replace it")
+    outputs = None
+    if out_file is not None:  # every refusal of --out before any work
+        outputs = OutputFiles(
+            [out_file],
+            overwrite=overwrite,
+            command="edits",
+            arguments=arguments,
+            inputs=[corpus, sources_file],
+        )
+        outputs.check()
     rows, sources = _load(corpus, sources_file)
     drawn, sizes = draw(rows, sources, sample, seed, by)  # type: ignore[arg-type]
     if not sizes:
@@ -78,10 +91,13 @@ def edits_command(
         f"{len(drawn)} of {total} edits drawn (seed {seed}, by {by}); "
         + ", ".join(f"{k} {v} ({v / total:.0%})" for k, v in sorted(sizes.items()))
     )
-    if out_file is not None:
-        tmp = out_file.with_name(out_file.name + ".tmp")
-        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        tmp.replace(out_file)
+    if outputs is not None and out_file is not None:
+        with outputs:  # the sample and its manifest (seed, strata drawn) together
+            outputs.path(out_file).write_text(
+                "".join(line + "\n" for line in lines), encoding="utf-8"
+            )
+            outputs.add(out_file, len(lines))
+            outputs.counts = dict(Counter(e.stratum for e in drawn))
         err.print(f"written: {out_file}")
         return
     if jsonl:

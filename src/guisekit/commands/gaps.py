@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -54,13 +54,21 @@ def run_gaps(
     table_format: str = "csv",
     overwrite: bool = False,
 ) -> tuple[GapsResult, dict[str, Path]]:
-    """Everything ``gaps`` does, callable by ``study``."""
-    from guisekit.errors import ConfigError
-    from guisekit.gaps import Margins, analyse, build_table
-    from guisekit.gaps.report import write_outputs
-    from guisekit.stats import check_level
-    from guisekit.tables import read_rows
+    """Everything ``gaps`` does, callable by ``study``; the files are published together
+    with their ``manifest.json`` (:class:`~guisekit.outputs.OutputSet`)."""
+    from guisekit.outputs import OutputSet, arguments_of
 
+    arguments = arguments_of(run_gaps, locals())
+    from guisekit.errors import ConfigError
+    from guisekit.gaps import Margins, analyse
+    from guisekit.gaps.columns import CorpusLoader
+    from guisekit.gaps.report import output_files, write_outputs
+    from guisekit.stats import check_level
+
+    inputs = [p for p in (corpus, decisions, mitigated, weights) if p is not None]
+    fixed = ("gaps.json", "report.html")  # the tables' names depend on the result
+    early = OutputSet(out_dir, fixed, overwrite=overwrite, command="gaps", inputs=inputs)
+    early.check()
     check_level(ci)
     if not 0 < alpha < 0.5:
         raise ConfigError("alpha must lie in (0, 0.5)", location="--alpha")
@@ -68,14 +76,11 @@ def run_gaps(
         raise ConfigError(
             "margins must be positive (and the AIR margin below 1)", location="--margin*"
         )
-    variants = [r for _, r in read_rows(corpus, required=())]
     refs = _pairs(reference, "--reference")
     w = _weights(weights)
-
-    def table(path: Path) -> Any:
-        rows = [r for _, r in read_rows(path, required=("variant_id",))]
-        return build_table(variants, rows, outcome=outcome, references=refs, weights=w)
-
+    # read and coded as columns where pyarrow can (guisekit.gaps.columns), else row by row
+    loader = CorpusLoader(corpus, outcome=outcome, references=refs, weights=w)
+    table = loader.table
     main_table = table(decisions)
     pairs = {k: tuple(v.split(":", 1)) for k, v in _pairs(canonical, "--canonical").items()}
     if any(len(p) != 2 for p in pairs.values()):
@@ -90,8 +95,19 @@ def run_gaps(
         mitigated=table(mitigated) if mitigated is not None else None,
         canonical=pairs or None,  # type: ignore[arg-type]
     )
-    paths = write_outputs(result, out_dir, table_format=table_format, overwrite=overwrite)
-    return result, paths
+    files = output_files(result, table_format)
+    outputs = OutputSet(
+        out_dir, files, overwrite=overwrite, command="gaps", arguments=arguments, inputs=inputs
+    )
+    outputs.manifest["started"] = early.manifest["started"]  # the run began before reading
+    with outputs:
+        staged = write_outputs(result, outputs.staging, table_format=table_format, overwrite=True)
+        for name, rows in files.items():
+            if rows is not None:
+                outputs.add(name, rows)
+        verdicts = {k: len(v) for k, v in result.verdicts().items()}
+        outputs.counts = {"contrasts": len(result.contrasts), **verdicts, **result.left_out}
+    return result, {key: out_dir / path.name for key, path in staged.items()}
 
 
 def gaps_command(

@@ -183,6 +183,9 @@ def gelbach_command(
     from pydantic import ValidationError
 
     from guisekit.extras import require
+    from guisekit.outputs import OutputSet, arguments_of
+
+    arguments = arguments_of(gelbach_command, locals())
 
     require("plots", feature="guisekit gelbach (its plot)")
     from guisekit.attributes import load_attribute_set
@@ -199,6 +202,16 @@ def gelbach_command(
     controls = _split(control)
     if focal_column in controls:
         raise ConfigError("the focal column cannot also be a control", location="--control")
+    names = ("gelbach.csv", "gelbach.json", f"gelbach.{plot_format}")
+    outputs = OutputSet(
+        out_dir,
+        names,
+        overwrite=overwrite,
+        command="gelbach",
+        arguments=arguments,
+        inputs=(p for p in (data, decisions, Path(attribute_set)) if p is not None),
+    )
+    outputs.check()  # every refusal before the data are read
     table = _load(
         data,
         decisions,
@@ -231,10 +244,13 @@ def gelbach_command(
             f"warning: {failed} of {resamples} bootstrap resamples "
             f"({failed / resamples:.0%}) were singular and left out of the intervals"
         )
-    paths = write_report(result, out_dir, plot_format=plot_format, overwrite=overwrite)
+    with outputs:  # table, JSON and plot published together, with the manifest
+        paths = write_report(result, outputs.staging, plot_format=plot_format, overwrite=True)
+        outputs.add("gelbach.csv", len(result.rows()))
+        outputs.counts = {"rows_used": result.decomposition.n_obs, **table.left_out}
     _print(result)
     for name, path in paths.items():
-        err.print(f"{name}: {path}")
+        err.print(f"{name}: {out_dir / path.name}")
 
 
 def _load(

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 
 from guisekit.console import err, out
-from guisekit.errors import ConfigError, OutputError
+from guisekit.errors import ConfigError
 
 if TYPE_CHECKING:
     from guisekit.grid import GridResult
     from guisekit.grid.compare import Comparison
+    from guisekit.grid.config import GridConfig
 
 
 def grid_command(
@@ -72,7 +73,11 @@ def grid_command(
 
         guisekit grid examples/grid_benchmark.yaml --compare published.jsonl
     """
+    from guisekit.outputs import arguments_of
+
+    arguments = arguments_of(grid_command, locals())
     from guisekit.grid import build_grid, load_grid_config, resolve_inputs
+    from guisekit.output_files import OutputFiles
 
     settings = load_grid_config(config)
     if compare is not None:
@@ -93,15 +98,35 @@ def grid_command(
         raise ConfigError(
             "no output file", location=str(config), hint="set `output:` or pass --out FILE"
         )
-    if target.exists() and not overwrite:
-        raise OutputError(f"{target} already exists", hint="pass --overwrite to replace it")
+    outputs = OutputFiles(
+        [target],
+        overwrite=overwrite,
+        command="grid",
+        arguments=arguments,
+        config=settings.model_dump(mode="json"),
+        inputs=[config, *_input_files(settings)],
+    )
+    outputs.check()  # before the grid is built
     result = build_grid(resolve_inputs(settings))
     _print_summary(result)
     if not result.passed:
         err.print("checks failed: nothing written")
         raise typer.Exit(1)
-    result.write(target, overwrite=overwrite)
+    with outputs:
+        result.write(outputs.path(target), overwrite=True)
+        outputs.add(target, len(result.rows))
+        outputs.counts = {"prompts": len(result.rows), "checks_passed": len(result.checks)}
     err.print(f"{len(result.rows)} prompts written to {target}")
+
+
+def _input_files(settings: GridConfig) -> list[Path]:
+    """The files a grid config reads (a packaged identifier set is no file of the user's)."""
+    found = []
+    for value in (settings.identifiers, settings.profiles, settings.templates, settings.questions):
+        path = settings.path(value if isinstance(value, str) else value.path)
+        if path.is_file():
+            found.append(path)
+    return found
 
 
 def _print_summary(result: GridResult) -> None:

@@ -245,6 +245,7 @@ def write_corpus(
     arguments: dict[str, Any] | None = None,
     config: Any = None,
     inputs: Sequence[Path] = (),
+    models: Sequence[dict[str, Any]] = (),
 ) -> Written:
     """Write a run's chunks of rows, in order, as they arrive: corpus and fact report row
     by row, the summary from running totals, then the LLM ``usage`` (called after the
@@ -260,6 +261,7 @@ def write_corpus(
         arguments=arguments,
         config=config,
         inputs=inputs,
+        models=models,
     )
     totals = SummaryTotals()
     statuses: Counter[str] = Counter()

@@ -215,6 +215,7 @@ def run_corpus(
             arguments=arguments,
             config=config,
             inputs=inputs,
+            models=[engine.config for engine in engines],  # model identity, prompt versions
         )
     except BaseException:
         if journal is not None:

@@ -126,6 +126,30 @@ _MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z
 _ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
 
 
+# For the gate of _MASKED on ASCII text: X and * read as X, digits as 0, whitespace and
+# hyphens as -, the rest as a space; a match needs XX then 000, or XX-000.
+_MASK_CLASSES = bytes(
+    88
+    if chr(i) in "X*"
+    else 48
+    if re.fullmatch(r"\d", chr(i))
+    else 45
+    if chr(i) == "-" or re.fullmatch(r"\s", chr(i))
+    else 32
+    for i in range(256)
+)
+
+
+def _may_mask(text: str) -> bool:
+    """Whether ``text`` may hold a _MASKED match (always, for non-ASCII text): the scan
+    is tried at every X, and redacted texts are full of them, while masked numbers are
+    rare."""
+    if not text.isascii():
+        return True
+    classes = text.encode().translate(_MASK_CLASSES)
+    return b"XX000" in classes or b"XX-000" in classes
+
+
 def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
     """Account, card and reference numbers as candidates (money and dates win overlaps)."""
     for match in _IDENTIFIER.finditer(text):
@@ -140,7 +164,7 @@ def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
         if lead and text[lead - 1].isalnum():
             continue
         _identifier(text, lead, end, candidates)
-    if "XX" in text or "**" in text:
+    if ("XX" in text or "**" in text) and _may_mask(text):
         for match in _MASKED.finditer(text):
             _identifier(text, match.start(), match.end(), candidates)
     if "end" in low:

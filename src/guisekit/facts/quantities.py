@@ -181,7 +181,10 @@ def _word_matches(low: str) -> list[re.Match[str]]:
     """What scanning ``low`` with _WORD_QUANTITY finds at word starts, found faster: the
     starts of number words are found with one scan led by the character before them
     (a regex led by an alternation of words is tried at nearly every character), and the
-    pattern is matched there."""
+    pattern is matched there. Most texts have no number word at all, which is seen first
+    from their words (see :func:`_no_number_word`)."""
+    if _no_number_word(low):
+        return []
     starts = [0] if _FIRST_WORD.match(low) else []
     for before in _BEFORE_FIRST_WORD.finditer(low):
         position = before.end()
@@ -199,6 +202,24 @@ def _word_matches(low: str) -> list[re.Match[str]]:
             found.append(match)
             last_end = match.end()
     return found
+
+
+# ASCII letters kept, every other byte a space: the words of an ASCII text, split at
+# anything that is not a letter a-z.
+_LETTERS_ONLY = bytes(ch if 97 <= ch <= 122 else 32 for ch in range(256))
+_FIRST_WORD_BYTES = frozenset(word.encode() for word in _FIRST_WORDS)
+
+
+def _no_number_word(low: str) -> bool:
+    """Whether ``low`` (lower-cased ASCII) has no word (a run of letters a-z) that is one
+    of the first words of a _WORD_QUANTITY match, in which case it has no match: every
+    match starts after a character that is no letter a-z and its first word is followed
+    by one (space, hyphen; a boundary after lakh, crore and the times words). Two C loops
+    over the bytes instead of a regex tried at every non-letter; non-ASCII text is
+    scanned."""
+    if not low.isascii():
+        return False
+    return _FIRST_WORD_BYTES.isdisjoint(low.encode().translate(_LETTERS_ONLY).split())
 
 
 def _not_a_count(written: str, amount: Decimal, word: str) -> bool:

@@ -247,15 +247,28 @@ alpha {fmt(m.alpha)}.</p>
 {images}{sections}</body></html>"""
 
 
+def _check_format(table_format: str) -> None:
+    if table_format not in ("csv", "parquet", "jsonl"):
+        raise OutputError(
+            f"unknown table format {table_format!r}", hint="use csv, parquet or jsonl"
+        )
+
+
+def output_files(result: GapsResult, table_format: str = "csv") -> dict[str, int | None]:
+    """The files :func:`write_outputs` writes for ``result``, with each table's rows
+    (``None`` for gaps.json and report.html): the names of the command's output set."""
+    _check_format(table_format)
+    files: dict[str, int | None] = {"gaps.json": None, "report.html": None}
+    files.update({f"{n}.{table_format}": len(rows) for n, rows in _tables(result).items()})
+    return files
+
+
 def write_outputs(
     result: GapsResult, out_dir: Path, *, table_format: str = "csv", overwrite: bool = False
 ) -> dict[str, Path]:
     """Write gaps.json, one tidy table per part and report.html into ``out_dir``; refuses
     to replace an earlier run's files unless ``overwrite``."""
-    if table_format not in ("csv", "parquet", "jsonl"):
-        raise OutputError(
-            f"unknown table format {table_format!r}", hint="use csv, parquet or jsonl"
-        )
+    _check_format(table_format)
     tables = _tables(result)
     paths = {"json": out_dir / "gaps.json", "report": out_dir / "report.html"}
     paths.update({name: out_dir / f"{name}.{table_format}" for name in tables})

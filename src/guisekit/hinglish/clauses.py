@@ -435,6 +435,8 @@ class ClauseConverter:
         start = self.r.rng.randrange(len(frames)) if len(frames) > 1 else 0
         for frame in frames[start:] + frames[:start]:
             rendered = self._frame(frame, slots)
+            if rendered is not None and template.kind == "request":
+                rendered = _once_mujhe(rendered)
             if rendered is not None:
                 return rendered
         return None
@@ -497,11 +499,19 @@ class ClauseConverter:
                 return slot.pre
             if form.startswith("v."):
                 return slot.verb(form[2:], gender, plural)
-            if form == "hai":  # the auxiliary, agreeing like the verb
-                aux = inflect("hai", gender, plural)
+            if form in ("hai", "tha"):  # the auxiliary, agreeing like the verb
+                aux = inflect(form, gender, plural)
                 return None if aux is None else (Tok(aux, "hi"),)
             return slot.form(form, gender, plural)
         return slot
+
+
+def _once_mujhe(toks: Toks) -> Toks:
+    """A request frame opens with "mujhe"; a second one from "returned to me" repeats
+    the writer ("mujhe apna paisa mujhe wapas karwana hai") and is dropped."""
+    if not toks or toks[0].text != "mujhe":
+        return toks
+    return (toks[0], *(t for t in toks[1:] if t.text != "mujhe"))
 
 
 def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozenset[str]:

@@ -45,6 +45,15 @@ class Renderer(NounRenderer):
         if entry.low is not None and self.rng.random() >= self.mix_ratio:
             entry = entry.low  # "start kiya" rather than "shuru kiya"
         rest = list(words[i + size :])
+        if (
+            entry.base in self.infinitive_verbs
+            and len(rest) > 1
+            and rest[0].low == "to"
+            and not self._nominal_to(rest[1])
+        ):
+            return None  # "agreed to patch first": an infinitive, not "patch ko"
+        if entry.type == "d" and any(w.low == "to" for w in rest):
+            return None  # "received the title to my vehicle": no recipient "ko" there
         trailing: list[str] = []
         trailing_time: list[Tok] = []
         later = self._later(rest)
@@ -95,11 +104,15 @@ class Renderer(NounRenderer):
         obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
-        chain = (
-            self._chain(rest[end:], "m", False, False, stranded_ok=not end)
-            if end < len(rest)
-            else ()
-        )
+        self.to_recipient = entry.base in self.recipient_verbs
+        try:
+            chain = (
+                self._chain(rest[end:], "m", False, False, stranded_ok=not end)
+                if end < len(rest)
+                else ()
+            )
+        finally:
+            self.to_recipient = False
         if chain is None:
             return None
         obj_toks: Toks = ()
@@ -113,6 +126,12 @@ class Renderer(NounRenderer):
         late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+
+    def _nominal_to(self, word: Word) -> bool:
+        """Whether the word after "to" starts a noun phrase ("to the terms", "to them",
+        "to Chase") rather than an infinitive ("to patch")."""
+        low = word.low
+        return is_placeholder(word.text) or low in self.determiners or low in self.pronouns
 
     def _later(self, rest: Sequence[Word]) -> list[Tok]:
         """The span of time of a trailing "N days later", as tokens ([] if none)."""

@@ -177,6 +177,8 @@ class NounRenderer(WordRenderer, ABC):
         unit = body[-1].low[:-1] if body[-1].low.endswith("s") else body[-1].low
         if lows[0] in ("a", "an") and unit in self.units and len(body) == 1:
             det_spec = "ek"  # "ek saal ke andar", not "saal ke andar"
+        elif lows[0] in ("a", "an") and self._numeric(body[0]):
+            det_spec = None  # "a 10% bonus" -> "10% bonus", not "ek 10% bonus"
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
                 det = self._determiner(lows[0], det_spec, gender, plural, case)
@@ -538,6 +540,7 @@ class NounRenderer(WordRenderer, ABC):
             return None
         if isinstance(spec, Mapping):
             place = np.place and (prep != "to" or all(t.tag == "other" for t in np.core))
+            place = place and not (prep == "to" and self.to_recipient)
             post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
@@ -555,6 +558,14 @@ class NounRenderer(WordRenderer, ABC):
             and any(c.isdigit() for t in np.core for c in t.text)
         ):
             post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
+        if (
+            prep == "by"
+            and np.core
+            and all(t.tag == "other" for t in np.core)
+            and any(c.isdigit() for t in np.core for c in t.text)
+        ):
+            # "short by $3,280": "$3,280 short", as "$3,280 se short" reads "short of"
+            return np.form("obl") or ()
         return (np.form("obl") or ()) + tuple(self.tagged(post))
 
     def _date(self, words: Sequence[Word]) -> bool:

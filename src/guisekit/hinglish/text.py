@@ -112,6 +112,8 @@ def mask(sentence: str) -> Masked:
     texts: list[str] = []
     at = 0
     for start, end in _merge(spans):
+        if start and sentence[start - 1] == "{" and sentence[end : end + 1] == "}":
+            start, end = start - 1, end + 1  # "{$105.00}": a redacted amount, braces kept
         parts.append(sentence[at:start])
         parts.append(f"{_OPEN}{len(texts)}{_CLOSE}")
         texts.append(sentence[start:end])
