@@ -20,6 +20,7 @@ from guisekit.rules.lexicon import RulesLexicon
 __all__ = [
     "adverb_slots",
     "claim_sentences",
+    "doubtful",
     "evaluates",
     "grave_sentences",
     "in_claim",
@@ -434,6 +435,24 @@ def stance_elsewhere(
         if found.end() <= start or found.start() >= end or start == end:
             return True
     return False
+
+
+@functools.cache
+def _doubt_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    phrases = set(lex.claims["doubt_phrases"])
+    words = sorted(phrases, key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in words)
+    return re.compile(
+        r"(?<![\w'])(?:" + alternatives + r"|(?:not|n't) \w+ (?:sure|certain|clear))(?![\w'])"
+    )
+
+
+def doubtful(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` states the writer's doubt ("I'm not
+    completely sure", "I have no idea"; claims.yaml ``doubt_phrases``): a hedge removed
+    there contradicts it."""
+    begin, stop = _sentence_around(doc, offset)
+    return _doubt_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 
 def reported(doc: Doc, lex: RulesLexicon, offset: int) -> bool:

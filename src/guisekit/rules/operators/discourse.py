@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from guisekit.rules.claims import (
     adverb_slots,
     claim_sentences,
+    doubtful,
     grave_sentences,
     in_claim,
     opens_with_cue,
@@ -478,6 +479,8 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 continue  # "..., I think, ..." is the parenthetical of remove_hedge
             if shield_needed(doc, lex, start, end):
                 continue  # "but I think they wanted ...": a guess, not an opinion
+            if doubtful(doc, lex, start):
+                continue  # "I'm not sure, but I think the fee ...": the doubt stays
             yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
 
 

@@ -7,7 +7,13 @@ import random
 import re
 from collections.abc import Callable, Iterator
 
-from guisekit.rules.claims import in_claim, in_statement, reported, stance_elsewhere
+from guisekit.rules.claims import (
+    doubtful,
+    in_claim,
+    in_statement,
+    reported,
+    stance_elsewhere,
+)
 from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
@@ -412,7 +418,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             rest is not None
             and len(rest.group().split()) >= 3
             and _whole_cue(doc, start, end)
-            and not reported(doc, lex, start)
+            and not _foreign_or_doubted(doc, lex, start)
             and not shield_needed(doc, lex, start, end)
         )
 
@@ -467,7 +473,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             nxt is not None
             and nxt.lower in evaluative
             and in_statement(doc, lex, start)
-            and not reported(doc, lex, start)
+            and not _foreign_or_doubted(doc, lex, start)
         )
 
     yield from map_edits(doc, seem, name, accept=before_evaluation)
@@ -483,6 +489,13 @@ _WORDS_AHEAD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words after which a deleted opener leaves a fragment: "It seems like they ..." minus
 # "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...".
 _FRAGMENT_AFTER = frozenset({"like", "as", "to", "if", "though"})
+
+
+def _foreign_or_doubted(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether a hedge at ``start`` must stay: its sentence reports someone else's words
+    (firming them changes what they said) or states the writer's doubt (firming
+    contradicts it)."""
+    return reported(doc, lex, start) or doubtful(doc, lex, start)
 
 
 def _whole_cue(doc: Doc, start: int, end: int) -> bool:
@@ -535,7 +548,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False  # "the kind of ownership": the noun "kind" (a type), no hedge
         if shield_needed(doc, lex, start, end):
             return False  # "they probably wanted ...": a guess about another's mind
-        if reported(doc, lex, start):
+        if _foreign_or_doubted(doc, lex, start):
             return False  # "they told me it's probably fine": their words, not the writer's
         if approximated.intersection(_WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]):
             return False  # "I basically get nothing": an approximator, content
@@ -551,7 +564,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
                 if (
                     end is not None
                     and in_statement(doc, lex, start)
-                    and not reported(doc, lex, start)
+                    and not _foreign_or_doubted(doc, lex, start)
                 ):
                     yield Edit(start, end, match_case(text[start:end], copula), name)
 
@@ -579,7 +592,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             rest is not None
             and len(rest.group().split()) >= 3
             and _whole_cue(doc, start, end)
-            and not reported(doc, lex, start)
+            and not _foreign_or_doubted(doc, lex, start)
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
 
@@ -591,15 +604,22 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             return False
         # a hedged degree word goes only where the hedge transform puts one, before a
         # gradable evaluation: "a little late", "a bit faster" state a quantity
+        if _foreign_or_doubted(doc, lex, start):
+            return False
         return direction != "hedged" or after.lower in gradable
 
     def after_modal(start: int, end: int, value: str) -> bool:
         before = doc.prev_word(start)
-        return before is not None and before.lower in _MODALS
+        return (
+            before is not None
+            and before.lower in _MODALS
+            and not _foreign_or_doubted(doc, lex, start)
+        )
 
     def parenthetical(start: int, end: int, value: str) -> bool:
         return (
-            doc.text[start - 2 : start] == ", "
+            not _foreign_or_doubted(doc, lex, start)
+            and doc.text[start - 2 : start] == ", "
             and doc.text[end : end + 1] == ","
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
