@@ -76,6 +76,10 @@ _NOT_ENTITIES = frozenset(w.lower() for w in read_lines("facts/not_entities.txt"
     _style_words(read_lines("facts/style_word_sources.txt"))
 )
 _PLACES = read_lines("facts/indian_places.txt")
+# Words that are no names at a sentence start either, where the capital letter says
+# nothing: any other capitalised word there is read as a name (issue 14: "Priya from the
+# bank called me" -> "Someone from the bank called me" drops a name).
+_KNOWN_AT_START = _NOT_ENTITIES | _style_words(read_lines("facts/sentence_start_sources.txt"))
 # The rules engine's misspellings, read back to the correct word: a careless-writing
 # persona that writes "Servise" has not changed the name "Public Service Loan Forgiveness".
 _CORRECT = {
@@ -265,6 +269,8 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
         if word not in _LEFT_GO_ON:
             break
     if role is not None:
+        if index + 1 < len(words) and words[index + 1] != "of":
+            index, role = _head_role(words, index, role)
         if index > 0 and words[index - 1] in _PERIOD_ADJECTIVE_OF:
             period = _PERIOD_ADJECTIVE_OF[words[index - 1]]
         elif index > 1 and words[index - 1] in _PERIOD_NOUN_OF and words[index - 2] in _EVERY:
@@ -273,6 +279,28 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     if period is None:
         period = _period_before_role(words)
     return None, period
+
+
+def _head_role(words: list[str], index: int, role: str) -> tuple[int, str]:
+    """The head of a chain of role words joined by "of": in "the balance of the loan is
+    $5,000" the amount is the balance, not the loan, so the role word found nearest the
+    amount gives way to the one it is "of" (through determiners: "the refund of the fee
+    was $40" is a refund). Only called when the amount is not the role word's own "of"
+    complement ("the refund of the fee of $40" is the fee's amount)."""
+    while index > 1:
+        at = index - 1
+        while at > 0 and words[at] in _DETERMINERS:
+            at -= 1
+        if words[at] != "of" or at == 0:
+            break
+        head = _ROLE_OF.get(words[at - 1])
+        if head is None:
+            break
+        index, role = at - 1, head
+    return index, role
+
+
+_DETERMINERS = _forms(("the", "a", "an", "my", "his", "her", "their", "our", "your", "this", "that"))
 
 
 def _period_before_role(words: list[str]) -> Period | None:
