@@ -20,8 +20,10 @@ number, ``$500 se zyada``, are lexicon rows, which the copy reads as well). Deli
   the copy may only be lost inside a longer one that does (``Rahul Sharma`` for ``Sharma``).
 - **the head of "ROLE of the ROLE"** (``tests/test_fact_limits.py::
   test_role_of_the_role_binds_the_head``): ``the balance of the loan is $5,000`` binds
-  the balance, the copy the loan. Only a money fact's role (and a period adjective read
-  with it) may differ, and only with an "of" before the amount.
+  the balance, the copy the loan; and ``₹4.5 lakh of the ₹6 lakh claim`` binds the first
+  amount to ``part of claim`` (``test_partitive_amounts_traded_fail``), the copy to
+  nothing. Only a money fact's role (and a period adjective read with it) may differ, and
+  only with an "of" near the amount.
 """
 
 from __future__ import annotations
@@ -80,7 +82,7 @@ def _agree(new: list[Fact], old: list[Fact], where: tuple[str, str]) -> None:
         assert fact._replace(role=None, period=None, value="") == twin[0]._replace(
             role=None, period=None, value=""
         ), where
-        assert " of " in text[max(0, fact.start - 48) : fact.start].lower(), where
+        assert " of " in text[max(0, fact.start - 48) : fact.end + 10].lower(), where
         added.remove(fact)
         lost.remove(twin[0])
     assert all(f.kind == "entity" and _sentence_start(text, f.start) for f in added), (where, added)

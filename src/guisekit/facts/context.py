@@ -158,6 +158,7 @@ _new = tuple.__new__
 def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound."""
     out = facts
+    parts: list[int] = []  # amounts with no role before "of the" (a part of the next)
     for index, fact in enumerate(facts):
         kind = fact[0]
         if kind != "money" and kind != "quantity" and kind != "percent":
@@ -179,6 +180,8 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
                 period = None
             elif period is None and role == "ctc":
                 period = "year"
+            if role is None and low[end : end + 1] == " " and low[end + 1 : end + 3] in _OF_OUT:
+                parts.append(index)
         if approx is None and role is None and period is None:
             continue
         fields = list(fact)
@@ -192,6 +195,34 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
         if out is facts:
             out = list(facts)
         out[index] = _new(Fact, fields)
+    if parts:
+        out = _partitives(out, parts, low, out is facts)
+    return out
+
+
+# "₹4.5 lakh of the ₹6 lakh claim": the first amount is a part of the second's role, so
+# the two trading values ("₹6 lakh of the ₹4.5 lakh claim") is a change though the
+# multiset of amounts and the role word's count are the same.
+_OF_OUT = ("of", "ou")
+_PARTITIVE = re.compile(
+    r"\s+(?:out\s+)?of\s+(?:(?:the|a|an|my|our|your|his|her|their|this|that)\s+)?"
+)
+
+
+def _partitives(facts: list[Fact], parts: list[int], low: str, shared: bool) -> list[Fact]:
+    """Bind each amount of ``parts`` written as "AMOUNT of the AMOUNT ROLE" to the role
+    ``part of ROLE`` (a copy of ``facts`` when ``shared``: the caller's list is kept)."""
+    out = list(facts) if shared else facts
+    for index in parts:
+        if index + 1 >= len(out):
+            continue
+        fact, whole = out[index], out[index + 1]
+        if (
+            whole.kind == "money"
+            and whole.role is not None
+            and _PARTITIVE.fullmatch(low, fact.end, whole.start)
+        ):
+            out[index] = fact._replace(role=f"part of {whole.role}")
     return out
 
 
@@ -300,7 +331,9 @@ def _head_role(words: list[str], index: int, role: str) -> tuple[int, str]:
     return index, role
 
 
-_DETERMINERS = _forms(("the", "a", "an", "my", "his", "her", "their", "our", "your", "this", "that"))
+_DETERMINERS = _forms(
+    ("the", "a", "an", "my", "his", "her", "their", "our", "your", "this", "that")
+)
 
 
 def _period_before_role(words: list[str]) -> Period | None:

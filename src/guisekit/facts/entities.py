@@ -1,9 +1,9 @@
 """Entity and identifier facts: capitalised words and runs of them that are names (not
 forms of address, greetings or calendar words: ``not_entities.txt`` and the style
 lexicons; at a sentence start, where the capital says nothing, only words that no list of
-``sentence_start_sources.txt`` knows and the text does not also write in lower case), and account, card and reference numbers (``123456789``,
-``XXXX1234``, ``SR4456123``, ``card ending in 4321``). Split from :mod:`.context`, whose
-lists it reads."""
+``sentence_start_sources.txt`` knows and the text does not also write in lower case), and
+account, card and reference numbers (``123456789``, ``XXXX1234``, ``SR4456123``, ``card
+ending in 4321``). Split from :mod:`.context`, whose lists it reads."""
 
 from __future__ import annotations
 
