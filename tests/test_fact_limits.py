@@ -279,3 +279,15 @@ def test_hinglish_approximator_property(amount: int, phrase: str) -> None:
     kept = f"Unhone ₹{amount:,} {phrase} liye."
     assert check_facts(kept, kept).verdict == "pass"
     assert check_facts(kept, f"Unhone ₹{amount:,} liye.").verdict == "fail"
+
+
+def test_approximator_on_a_sum_is_not_bound() -> None:
+    (fact,) = [
+        f for f in extract_facts("It is lower than 9 lakhs divided by 12.") if f.kind == "money"
+    ]
+    assert fact.approx is None
+    (fact,) = extract_facts("It is lower than 9 lakhs.")
+    assert fact.approx == "under"
+    assert check_facts(
+        "My take-home is lower than 9 lakhs.", "Mera take-home 9 lakhs se kam hai."
+    ).passed

@@ -144,6 +144,11 @@ _PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
 _EVERY = _forms(("every", "each", "per"))
 _RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
 _LEFT_GO_ON = _forms(_LEFT_LINK | _APPROX_LAST)  # what the leftward search passes over
+_BREAKER = re.compile(
+    "(?:"
+    + "|".join(re.escape(w) for w in read_lines("facts/approximator_breakers.txt"))
+    + r")(?![a-z])"
+)
 _APPROX_AFTER_BY_FIRST: dict[str, list[tuple[str, str]]] = {}
 for _phrase, _cls in _APPROX_AFTER:
     _APPROX_AFTER_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _cls))
@@ -173,6 +178,8 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
                 approx = _approximator(low, start)
         if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
             approx = _approximator_after(low, end + 1)
+        if approx is not None and low[end : end + 1] == " " and _BREAKER.match(low, end + 1):
+            approx = None  # "lower than 9 lakhs divided by 12": a sum, not the amount
         role = period = None
         if kind == "money":
             role, period = _role(low, start, end)

@@ -47,15 +47,19 @@ def _stem(word: str) -> str:
     return word
 
 
-def _negated_word(low: str, fact: Fact) -> str | None:
-    """The stem of the word the negation ``fact`` negates, or None."""
+def _negated_word(low: str, fact: Fact, bounds: list[int]) -> str | None:
+    """The stem of the word the negation ``fact`` negates in its own clause (``bounds``:
+    the clause ends of ``low``), or None ("XXXX did not." negates nothing written)."""
+    clause = bisect_right(bounds, fact.start)
+    begin = bounds[clause - 1] if clause else 0
+    end = bounds[clause] if clause < len(bounds) else len(low)
     negator = fact.text.split(None, 1)[0].lower() if fact.text else ""
     if negator in _POSTVERBAL:
-        for word in reversed(_WORDS.findall(low, max(0, fact.start - 40), fact.start)):
+        for word in reversed(_WORDS.findall(low, max(begin, fact.start - 40), fact.start)):
             if word not in _SKIP:
                 return _stem(word)
         return None
-    for match in _WORDS.finditer(low, fact.end, fact.end + 60):
+    for match in _WORDS.finditer(low, fact.end, min(end, fact.end + 60)):
         word = match.group()
         if word not in _SKIP:
             return _stem(word)
@@ -85,9 +89,10 @@ def moved_negations(
     occurrences: dict[str, list[int]] = {}
     for match in _WORDS.finditer(other_low):
         occurrences.setdefault(_stem(match.group()), []).append(match.start())
+    own_bounds = _clause_bounds(low)
     moved = []
     for fact in negations:
-        word = _negated_word(low, fact)
+        word = _negated_word(low, fact, own_bounds)
         if word is None:
             continue
         where = occurrences.get(word)
