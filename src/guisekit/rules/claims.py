@@ -140,6 +140,8 @@ def opinion_sentence(doc: Doc, lex: RulesLexicon, start: int) -> bool:
     an event (claims.yaml ``candour_fillers``)."""
     stop = min((s for s in doc.sentence_starts if s > start), default=len(doc.text))
     body = doc.lowered[start:stop]
+    if any(doc.phrase_end(start, frame) is not None for frame in lex.claims["request_frames"]):
+        return False  # a request: "I would like my money back"
     if evaluates(body, lex) or _admission_pattern(lex).search(body):
         return True
     return any(w in lex.emotive_adjectives for w in _WORDS.findall(body))
