@@ -104,11 +104,15 @@ class Renderer(NounRenderer):
         obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
-        chain = (
-            self._chain(rest[end:], "m", False, False, stranded_ok=not end)
-            if end < len(rest)
-            else ()
-        )
+        self.to_recipient = entry.base in self.recipient_verbs
+        try:
+            chain = (
+                self._chain(rest[end:], "m", False, False, stranded_ok=not end)
+                if end < len(rest)
+                else ()
+            )
+        finally:
+            self.to_recipient = False
         if chain is None:
             return None
         obj_toks: Toks = ()
