@@ -100,21 +100,23 @@ def entity_spans(text: str) -> list[tuple[int, int]]:
         written = match.group()
         checks = cached.get(written) or checks_of(written)
         start = match.start()
-        if (
-            checks[1]
-            or (start and text[start - 1].isalnum())
-            or (
-                not checks[2]
-                and _sentence_start(text, start)
-                and (not checks[3] or _written_lower(text, checks[0]))
+        skip = checks[1] or (start and text[start - 1].isalnum())
+        fresh = False  # a name at a sentence start starts a run of its own
+        if not skip and not checks[2] and _sentence_start(text, start):
+            after = match.end()
+            skip = (
+                not checks[3]
+                or text[after : after + 1].isalnum()  # "Sr4456123": an identifier
+                or _written_lower(text, checks[0])
             )
-        ):
+            fresh = True
+        if skip:
             if run_start >= 0:
                 found.append((run_start, run_end))
                 run_start = -1
             continue
         end = start + len(checks[0])
-        if run_start >= 0 and _JOIN.fullmatch(text, run_end, start):
+        if run_start >= 0 and not fresh and _JOIN.fullmatch(text, run_end, start):
             run_end = end
             continue
         if run_start >= 0:
