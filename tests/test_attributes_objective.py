@@ -27,7 +27,7 @@ from guisekit.attributes import (
     objective_attributes_batch,
     sentences,
 )
-from guisekit.attributes.vader import abs_compound
+from guisekit.attributes.vader import abs_compound, abs_compounds
 from guisekit.errors import InputError
 from guisekit.resources import read_lines
 from guisekit.rules import cues, hedge_score, style_cues
@@ -350,11 +350,16 @@ def test_vader_fast_path_equals_the_library_on_every_sentence_of_many_texts() ->
     texts = _generated_texts(300, seed=17) + _bundled_texts() + _phrase_texts(100, seed=17)
     cased = ["".join(c.upper() if rng.random() < 0.2 else c for c in t) for t in texts[:200]]
     scored = 0
+    everything, expected_all = [], []
     for text in texts + cased:
-        for sentence in sentences(text):
-            expected = abs(analyzer.polarity_scores(sentence)["compound"])
-            assert abs_compound(sentence) == expected, sentence
-            scored += expected > 0
+        split = sentences(text)
+        expected = [abs(analyzer.polarity_scores(sentence)["compound"]) for sentence in split]
+        assert [abs_compound(sentence) for sentence in split] == expected, text
+        assert abs_compounds(split) == expected, text
+        everything += split
+        expected_all += expected
+        scored += sum(e > 0 for e in expected)
+    assert abs_compounds(everything) == expected_all
     assert scored > 500
 
 
@@ -463,3 +468,14 @@ def test_word_occurrences_equal_the_find_loop() -> None:
     assert checked > 1000
     # Self-overlapping words (with a character that does not continue words) are found.
     assert Doc("x.x.x", ()).occurrences("x.x") == [0, 2]
+
+
+def test_cue_word_count_equals_the_word_regex() -> None:
+    word = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
+    rng = random.Random(23)
+    glued = ["".join(rng.choices("ab'- -'x.Z9’", k=rng.randint(0, 30))) for _ in range(2000)]
+    texts = glued + _phrase_texts(200, seed=23) + _generated_texts(200, seed=23)
+    texts += ["", "a", "'", "a-b-c", "a--b", "don't", "'a' -a- a'", "a’b", "x-"]
+    for text in texts:
+        assert cues._word_count(text) == len(word.findall(text)), text
+    assert sum(cues._word_count(t) for t in glued) > 2000

@@ -568,6 +568,69 @@ TEMPLATE_CASES = [
     ),
     ("event.scammed", "I was scammed.", ["Mere saath fraud hua."]),
     ("event.lost_job", "I lost my job.", ["Meri job chali gayi."]),
+    ("statement.knew", "They knew my address.", ["Unhe mera address pata tha."]),
+    (
+        "possession.i_do_not_have_yet",
+        "I don't have a BSN yet.",
+        ["Mere paas abhi tak BSN nahi hai."],
+    ),
+    (
+        "change.had_up_from_to",
+        "My rent had gone up from Rs 20,000 to Rs 25,000.",
+        [
+            "Mera rent Rs 20,000 se badhkar Rs 25,000 ho gaya tha.",
+            "Mera kiraya Rs 20,000 se badhkar Rs 25,000 ho gaya tha.",
+        ],
+    ),
+    (
+        "change.had_down_from_to",
+        "Open rates had dropped from 41% to 22%.",
+        ["Open rates 41% se ghatkar 22% ho gaye the."],
+    ),
+    (
+        "request.we_want_done_causative",
+        "We want the {$200.00} refunded.",
+        ["Humein {$200.00} refund karwana hai.", "Humein {$200.00} wapas karwana hai."],
+    ),
+    (
+        "request.i_request",
+        "I request a review of my account.",
+        ["Mujhe apne account ka review chahiye."],
+    ),
+    (
+        "statement.past_perfect_transitive",
+        "I had submitted the application.",
+        ["Maine application submit ki thi."],
+    ),
+    ("statement.past_perfect_intransitive", "The payment had arrived.", ["Payment aayi thi."]),
+    (
+        "request.imperative",
+        "Remove this from my credit report.",
+        ["Meri credit report se yeh remove kijiye."],
+    ),
+    (
+        "duration.it_has_been",
+        "It has been 3 weeks.",
+        ["3 weeks ho gaye hain.", "3 hafte ho gaye hain."],
+    ),
+    (
+        "duration.it_has_now_been",
+        "It has now been 14 months.",
+        ["Ab 14 months ho gaye hain.", "Ab 14 mahine ho gaye hain."],
+    ),
+    (
+        "self_description.trying_to",
+        "I am trying to sell my car.",
+        [
+            "Main apni car bechne ki koshish mein hoon.",
+            "Main apni gaadi bechne ki koshish mein hoon.",
+        ],
+    ),
+    (
+        "event.placed_on",
+        "I was placed on a 6-month forbearance.",
+        ["Mujhe 6-month forbearance par rakha gaya."],
+    ),
     (
         "statement.showing_on",
         "The account is showing on my credit report.",

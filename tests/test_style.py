@@ -46,3 +46,27 @@ def test_fk_grade_equals_textstat_exactly_on_varied_texts() -> None:
     ]
     for text in texts:
         assert flesch_kincaid_grade(text) == textstat.flesch_kincaid_grade(text), text
+
+
+def test_fk_grade_equals_textstat_where_sentences_are_short_or_odd() -> None:
+    """Sentences of two words or fewer are not counted; the one-pass cleaning of all
+    sentences must count them as textstat does, whatever ends them (apostrophes, quotes,
+    the joining character itself)."""
+    import random
+
+    import textstat
+
+    from guisekit.style import _JOIN, flesch_kincaid_grade
+
+    pieces = [
+        "Hi.", "Ok!", "Wait...", "e.g.", "U.S.", "No way!", "Really?!", "'tis done.",
+        "they' re.", "It's fine.", "'", "' ", "- -", "$5.", "rock 'n' roll.", "fine'",
+        "I paid 5,000 dollars on 03/14/2023.", "Yes", "don't!", "A b c d.", _JOIN,
+        f"x{_JOIN}y.", "\n", "  ", "Three words here.", "“Quoted” one.", "‘a’ b.",
+    ]  # fmt: skip
+    rng = random.Random(31)
+    texts = ["".join(rng.choices(pieces, k=rng.randint(1, 10))) for _ in range(600)]
+    texts += [" ".join(rng.choices(pieces, k=rng.randint(1, 10))) for _ in range(600)]
+    for text in texts:
+        assert flesch_kincaid_grade(text) == textstat.flesch_kincaid_grade(text), text
+    assert sum(_JOIN in t for t in texts) > 50

@@ -21,7 +21,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["METADATA_KEY", "Inexact", "NestedEncoder", "arrow_table", "restore_rows"]
+__all__ = [
+    "METADATA_KEY",
+    "Inexact",
+    "NestedEncoder",
+    "arrow_table",
+    "restore_rows",
+    "restore_rows_at",
+]
 
 METADATA_KEY = b"guisekit.nested"
 Path_ = tuple[str, ...]
@@ -268,5 +275,36 @@ def restore_rows(table: Any, footer: Mapping[bytes, bytes] | None = None) -> lis
             if patterns[index]:
                 for row in rows[at : at + count]:
                     _delete(row[column], patterns[index])
+            at += count
+    return rows
+
+
+def restore_rows_at(
+    table: Any, footer: Mapping[bytes, bytes] | None, indices: Sequence[int]
+) -> dict[int, dict[str, Any]]:
+    """Rows ``indices`` of ``table`` as :func:`restore_rows` gives them, converting only
+    those rows (a columnar reader that needs a few rows as written)."""
+    rows = {i: table.slice(i, 1).to_pylist()[0] for i in indices}
+    raw = (footer or {}).get(METADATA_KEY) or (table.schema.metadata or {}).get(METADATA_KEY)
+    if raw is None:
+        return rows
+    record = json.loads(raw)
+    for column in record.get("json", ()):
+        for row in rows.values():
+            if isinstance(row.get(column), str):
+                row[column] = json.loads(row[column])
+    for column, fills in record.get("native", {}).items():
+        if fills.get("empty"):
+            for row in rows.values():
+                row[column] = {}
+            continue
+        if not fills:
+            continue
+        patterns, at = fills["patterns"], 0
+        for index, count in fills["runs"]:
+            if patterns[index]:
+                for i, row in rows.items():
+                    if at <= i < at + count:
+                        _delete(row[column], patterns[index])
             at += count
     return rows

@@ -22,12 +22,13 @@ and syllables are counted once per distinct word; every value equals the plain p
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 
-from guisekit.attributes.vader import abs_compound
+from guisekit.attributes.vader import abs_compounds
 from guisekit.errors import InputError
 from guisekit.resources import read_lines
 from guisekit.rules.cues import style_cues
@@ -165,7 +166,8 @@ def _measure_batch(texts: Sequence[str]) -> list[ObjectiveAttributes]:
     next keeps its tables in the CPU caches, which measuring text by text keeps evicting.
     """
     splits = [[(sentence, words) for sentence, words in _split(text) if words] for text in texts]
-    polarities = [sum(abs_compound(sentence) for sentence, _ in split) for split in splits]
+    compounds = iter(abs_compounds([sentence for split in splits for sentence, _ in split]))
+    polarities = [sum(itertools.islice(compounds, len(split))) for split in splits]
     grades = [flesch_kincaid_grade(text) for text in texts]
     cue_rates = [style_cues(text) for text in texts]
     measured = []

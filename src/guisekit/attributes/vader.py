@@ -15,11 +15,12 @@ result is known in advance for the texts we measure:
   tests a set instead;
 - it strips punctuation from every token in a Python call and counts ALL-CAPS words in a
   Python loop: the stripping is memoised per distinct token and the rest runs in C
-  (``map``, set intersection with the lexicon);
+  (``map`` over all words, lexicon membership included);
 - it computes the positive/negative/neutral proportions, which the compound does not use.
 
-A sentence with no lexicon word scores 0 as soon as the intersection is empty. A sentence
-with an emoji goes through ``polarity_scores`` itself.
+:func:`abs_compounds` does the per-word work for many sentences at once (a text's or a
+batch's): a sentence with no lexicon word scores 0 without a Python step per word. A
+sentence with an emoji goes through ``polarity_scores`` itself.
 ``tests/test_attributes_objective.py`` checks equality with the library on generated and
 bundled texts.
 """
@@ -27,13 +28,13 @@ bundled texts.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
-__all__ = ["abs_compound"]
+__all__ = ["abs_compound", "abs_compounds"]
 
 
 class _Words(list[str]):
@@ -142,29 +143,55 @@ def _strip() -> Callable[[str], str]:
 
 def abs_compound(sentence: str) -> float:
     """|compound| of ``sentence`` exactly as ``polarity_scores(sentence)["compound"]``."""
+    return abs_compounds([sentence])[0]
+
+
+def abs_compounds(sentences: Sequence[str]) -> list[float]:
+    """:func:`abs_compound` of every sentence, the per-word work done for all at once.
+
+    Without emoji, VADER's text is the sentence stripped, and its words are the
+    whitespace tokens with surrounding punctuation stripped (kept when two characters or
+    fewer would be left: emoticons). Splitting the sentences joined by a space gives every
+    sentence's tokens in turn, so the stripping, lower-casing and lexicon test run over
+    all words in C, and only a sentence holding a lexicon word is scored word by word.
+    """
+    lexicon, _, emoji = _tables()
+    counts = list(map(len, map(str.split, sentences)))
+    words = list(map(_strip(), " ".join(sentences).split()))
+    lows = list(map(str.lower, words))
+    lexical = list(map(lexicon.__contains__, lows))
+    scores = []
+    start = 0
+    for sentence, count in zip(sentences, counts, strict=True):
+        end = start + count
+        if not sentence.isascii() and not emoji.isdisjoint(sentence):
+            scores.append(abs(float(_analyzer().polarity_scores(sentence)["compound"])))
+        elif True in lexical[start:end]:
+            scores.append(_scored(sentence, words[start:end], lows[start:end]))
+        else:
+            scores.append(0.0)  # no word has a valence: VADER's sum is 0
+        start = end
+    return scores
+
+
+def _scored(sentence: str, tokens: list[str], lows: list[str]) -> float:
+    """|compound| of a sentence without emoji, from its VADER words and their lower
+    case, at least one of which is in the lexicon."""
     from vaderSentiment.vaderSentiment import SentiText, normalize
 
-    lexicon, boosters, emoji = _tables()
-    if not sentence.isascii() and not emoji.isdisjoint(sentence):
-        return abs(float(_analyzer().polarity_scores(sentence)["compound"]))
-    # Without emoji, VADER's text is the sentence stripped, and its words are the
-    # whitespace tokens with surrounding punctuation stripped (kept when two characters
-    # or fewer would be left: emoticons).
-    words = _Words(map(_strip(), sentence.split()))
-    lows = words.lowered = list(map(str.lower, words))
-    present = lexicon.keys() & lows
-    if not present:
-        return 0.0  # no word has a valence: VADER's sum is 0
-    last = len(words) - 1
+    lexicon, boosters, _ = _tables()
+    last = len(tokens) - 1
     scored = [
         i
         for i, low in enumerate(lows)
-        if low in present
+        if low in lexicon
         and low not in boosters
         and not (low == "kind" and i < last and lows[i + 1] == "of")
     ]
     if not scored:
         return 0.0
+    words = _Words(tokens)
+    words.lowered = lows
     # The SentiText VADER would build: its words and whether only some are ALL CAPS
     # (``allcap_differential``), without splitting and stripping the sentence again.
     sentitext = SentiText.__new__(SentiText)
@@ -181,7 +208,8 @@ def abs_compound(sentence: str) -> float:
         (sentiments[i],) = analyzer.sentiment_valence(0, sentitext, words[i], i, [])
     if not any(sentiments):
         return 0.0
-    sentiments = analyzer._but_check(words, sentiments)
+    if "but" in lows:  # otherwise VADER's "but" rule leaves every valence as it is
+        sentiments = analyzer._but_check(words, sentiments)
     total = float(sum(sentiments))
     if total > 0:
         total += analyzer._punctuation_emphasis(sentence)

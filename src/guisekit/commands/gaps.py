@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -60,10 +60,10 @@ def run_gaps(
 
     arguments = arguments_of(run_gaps, locals())
     from guisekit.errors import ConfigError
-    from guisekit.gaps import Margins, analyse, build_table
+    from guisekit.gaps import Margins, analyse
+    from guisekit.gaps.columns import CorpusLoader
     from guisekit.gaps.report import output_files, write_outputs
     from guisekit.stats import check_level
-    from guisekit.tables import read_rows
 
     inputs = [p for p in (corpus, decisions, mitigated, weights) if p is not None]
     fixed = ("gaps.json", "report.html")  # the tables' names depend on the result
@@ -76,14 +76,11 @@ def run_gaps(
         raise ConfigError(
             "margins must be positive (and the AIR margin below 1)", location="--margin*"
         )
-    variants = [r for _, r in read_rows(corpus, required=())]
     refs = _pairs(reference, "--reference")
     w = _weights(weights)
-
-    def table(path: Path) -> Any:
-        rows = [r for _, r in read_rows(path, required=("variant_id",))]
-        return build_table(variants, rows, outcome=outcome, references=refs, weights=w)
-
+    # read and coded as columns where pyarrow can (guisekit.gaps.columns), else row by row
+    loader = CorpusLoader(corpus, outcome=outcome, references=refs, weights=w)
+    table = loader.table
     main_table = table(decisions)
     pairs = {k: tuple(v.split(":", 1)) for k, v in _pairs(canonical, "--canonical").items()}
     if any(len(p) != 2 for p in pairs.values()):

@@ -22,7 +22,7 @@ import numpy as np
 from guisekit.errors import InputError
 from guisekit.stats.clusters import FloatArray, IntArray, group_codes
 
-__all__ = ["Axis", "GapsTable", "build_table", "outcome_values"]
+__all__ = ["NONE", "Axis", "GapsTable", "build_table", "outcome_values"]
 
 NONE = -1
 
@@ -123,7 +123,32 @@ def outcome_values(rows: Sequence[Mapping[str, Any]], outcome: str) -> FloatArra
     return values
 
 
-def _change_of(row: Mapping[str, Any]) -> str:
+def rate_outcome(y: FloatArray, outcome: str) -> bool:
+    """Whether the analysed values are a rate (gaps in percentage points)."""
+    finite = y[np.isfinite(y)]
+    return (
+        bool(finite.size)
+        and bool(((finite >= 0) & (finite <= 1)).all())
+        and ("=" in outcome or outcome.startswith("prob_") or set(np.unique(finite)) <= {0.0, 1.0})
+    )
+
+
+def source_weights(
+    weights: Mapping[str, float] | None, source_names: Sequence[Any]
+) -> FloatArray | None:
+    """The population weight of every source, in the order of ``source_names``."""
+    if weights is None:
+        return None
+    missing = [str(s) for s in source_names if str(s) not in weights]
+    if missing:
+        raise InputError(f"no population weight for source {missing[0]!r}")
+    w = np.array([float(weights[str(s)]) for s in source_names])
+    if not (np.isfinite(w).all() and (w > 0).all()):
+        raise InputError("population weights must be positive numbers")
+    return w
+
+
+def change_of(row: Mapping[str, Any]) -> str:
     from guisekit.transforms import entry_of, parse_spec
 
     spec = row.get("spec")
@@ -140,7 +165,7 @@ def _change_of(row: Mapping[str, Any]) -> str:
     return str(entry_of(parsed).change(parsed))
 
 
-def _persona(row: Mapping[str, Any]) -> dict[str, str]:
+def persona_of(row: Mapping[str, Any]) -> dict[str, str]:
     spec = row.get("spec")
     if isinstance(spec, str):
         import json
@@ -150,7 +175,7 @@ def _persona(row: Mapping[str, Any]) -> dict[str, str]:
     return {str(k): str(v) for k, v in levels.items()} if isinstance(levels, Mapping) else {}
 
 
-def _ordered_levels(axis: str, seen: Iterable[str], reference: str | None) -> tuple[str, ...]:
+def ordered_levels(axis: str, seen: Iterable[str], reference: str | None) -> tuple[str, ...]:
     from guisekit.personas import load_grid
 
     seen = list(dict.fromkeys(seen))
@@ -215,22 +240,22 @@ def build_table(
     first = {
         t: next(r for r, lab in zip(kept, labels, strict=True) if lab == t) for t in transform_names
     }
-    change = tuple("none" if is_grid else _change_of(first[t]) for t in transform_names)
+    change = tuple("none" if is_grid else change_of(first[t]) for t in transform_names)
     bank, _ = group_codes([str(r.get("model") or r.get("engine") or "-") for r in kept])
     axes: list[Axis] = []
     if is_grid:
         for name in dict.fromkeys(str(r["axis"]) for r in kept):
             mine = [str(r["identifier"]) for r in kept if str(r["axis"]) == name]
-            levels = _ordered_levels(name, mine, references.pop(name, None))
+            levels = ordered_levels(name, mine, references.pop(name, None))
             lookup = {lv: j for j, lv in enumerate(levels)}
             codes = np.array(
                 [lookup[str(r["identifier"])] if str(r["axis"]) == name else NONE for r in kept]
             )
             axes.append(Axis(name, levels, codes, "identifier"))
     else:
-        personas = [_persona(r) for r in kept]
+        personas = [persona_of(r) for r in kept]
         for name in dict.fromkeys(k for p in personas for k in p):
-            levels = _ordered_levels(
+            levels = ordered_levels(
                 name, (p[name] for p in personas if name in p), references.pop(name, None)
             )
             lookup = {lv: j for j, lv in enumerate(levels)}
@@ -262,20 +287,8 @@ def build_table(
             ],
             dtype=np.float64,
         ).reshape(len(dec_rows), len(label_names))
-    finite = y[np.isfinite(y)]
-    is_rate = (
-        bool(finite.size)
-        and bool(((finite >= 0) & (finite <= 1)).all())
-        and ("=" in outcome or outcome.startswith("prob_") or set(np.unique(finite)) <= {0.0, 1.0})
-    )
-    w = None
-    if weights is not None:
-        missing = [str(s) for s in source_names if str(s) not in weights]
-        if missing:
-            raise InputError(f"no population weight for source {missing[0]!r}")
-        w = np.array([float(weights[str(s)]) for s in source_names])
-        if not (np.isfinite(w).all() and (w > 0).all()):
-            raise InputError("population weights must be positive numbers")
+    is_rate = rate_outcome(y, outcome)
+    w = source_weights(weights, source_names)
     grid = None
     if is_grid:
         grid = {

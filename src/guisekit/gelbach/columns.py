@@ -22,11 +22,12 @@ down the slow path.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from guisekit import columns as cols
+from guisekit.columns import read_table
 from guisekit.errors import InputError
 from guisekit.gelbach.data import FocalContrast, GelbachData, _check_levels_seen
 
@@ -40,157 +41,6 @@ __all__ = [
     "join_decisions_table",
     "read_table",
 ]
-
-
-def read_table(path: Path) -> pa.Table | None:
-    """The whole file as a pyarrow table, or ``None`` when pyarrow is not installed or its
-    reader cannot read the file exactly as the row reader would (the caller then uses
-    :func:`guisekit.tables.read_rows`, which names the problem if there is one)."""
-    from guisekit.extras import has
-
-    if not has("parquet") or not path.is_file():
-        return None
-    suffix = path.suffix.lower()
-    try:
-        if suffix in (".parquet", ".pq"):
-            import pyarrow.parquet as pq
-
-            table = pq.read_table(path)
-        elif suffix == ".csv":
-            table = _read_csv(path)
-        elif suffix in (".jsonl", ".ndjson"):
-            import pyarrow.json as pj
-
-            table = pj.read_json(path)
-        else:
-            return None
-    except Exception:  # any reader problem: the row reader gives the exact message
-        return None
-    if table is None or table.num_rows == 0:
-        return None
-    if len(set(table.column_names)) != len(table.column_names):
-        return None
-    return table
-
-
-def _read_csv(path: Path) -> pa.Table | None:
-    """Every CSV column as strings, as :class:`csv.DictReader` gives them ("" stays "")."""
-    import csv
-
-    import pyarrow as pa
-    import pyarrow.csv as pc
-
-    with path.open(encoding="utf-8-sig", newline="") as handle:
-        header = next(csv.reader(handle), None)
-    if not header:
-        return None
-    return pc.read_csv(
-        path,
-        parse_options=pc.ParseOptions(newlines_in_values=True),
-        convert_options=pc.ConvertOptions(
-            column_types={name: pa.string() for name in header},
-            strings_can_be_null=False,
-            quoted_strings_can_be_null=False,
-        ),
-    )
-
-
-def _is_string(kind: pa.DataType) -> bool:
-    import pyarrow as pa
-
-    return bool(pa.types.is_string(kind) or pa.types.is_large_string(kind))
-
-
-def _is_scalar(kind: pa.DataType) -> bool:
-    import pyarrow as pa
-
-    return bool(
-        _is_string(kind)
-        or pa.types.is_integer(kind)
-        or pa.types.is_floating(kind)
-        or pa.types.is_boolean(kind)
-        or pa.types.is_null(kind)
-    )
-
-
-def _column(table: pa.Table, name: str) -> pa.Array:
-    """One column as a single array; an absent column reads as all nulls."""
-    import pyarrow as pa
-
-    if name not in table.column_names:
-        return pa.nulls(table.num_rows)
-    return table.column(name).combine_chunks()
-
-
-def _labels(values: pa.Array) -> tuple[np.ndarray, list[str]] | None:
-    """Per row, the code of ``str(value)`` (-1 where the value is missing: null or a blank
-    string), and the strings of the codes; ``None`` for a column of nested values."""
-    import pyarrow as pa
-
-    if not _is_scalar(values.type):
-        return None
-    if pa.types.is_null(values.type):
-        return np.full(len(values), -1, dtype=np.int64), []
-    encoded = values.dictionary_encode()
-    strings: dict[str, int] = {}
-    remap = []
-    for value in encoded.dictionary.to_pylist():
-        missing = value is None or (isinstance(value, str) and not value.strip())
-        remap.append(-1 if missing else strings.setdefault(str(value), len(strings)))
-    indices = encoded.indices.fill_null(len(remap)).to_numpy(zero_copy_only=False)
-    lookup = np.array([*remap, -1], dtype=np.int64)
-    return lookup[indices.astype(np.int64)], list(strings)
-
-
-def _missing(values: pa.Array, blank: Literal["strip", "empty"] = "strip") -> np.ndarray:
-    """Where a numeric column has no value: null, or a blank string (``strip``: blank after
-    removing ASCII whitespace, whose other whitespace fails the number parse and so goes to
-    the row path; ``empty``: only the empty string)."""
-    import pyarrow.compute as pc
-
-    mask = values.is_null()
-    if _is_string(values.type):
-        text = pc.ascii_trim_whitespace(values) if blank == "strip" else values
-        mask = pc.or_(mask, pc.equal(text, ""))
-    return np.asarray(mask.fill_null(True).to_numpy(zero_copy_only=False), dtype=bool)
-
-
-def _numbers(values: pa.Array, rows: np.ndarray) -> np.ndarray | None:
-    """``float(value)`` of the selected rows, or ``None`` when one is not a finite number
-    (the row path names it)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    if rows.size == 0:
-        return np.empty(0, dtype=np.float64)
-    kind = values.type
-    if not (
-        _is_string(kind)
-        or pa.types.is_integer(kind)
-        or pa.types.is_floating(kind)
-        or pa.types.is_boolean(kind)
-    ):
-        return None
-    chosen = values.take(pa.array(rows, type=pa.int64()))
-    try:
-        converted = pc.cast(chosen, pa.float64(), safe=True)
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        return None
-    if converted.null_count:
-        return None
-    out = np.asarray(converted.to_numpy(zero_copy_only=False), dtype=np.float64)
-    if not np.isfinite(out).all():
-        return None
-    return out
-
-
-def _first_seen(codes: np.ndarray, names: Sequence[str]) -> tuple[np.ndarray, tuple[str, ...]]:
-    """Codes renumbered in order of first appearance, as ``group_codes`` numbers them."""
-    unique, first = np.unique(codes, return_index=True)
-    order = unique[np.argsort(first, kind="stable")]
-    renumber = np.empty(max(len(names), 1), dtype=np.int64)
-    renumber[order] = np.arange(order.size)
-    return renumber[codes], tuple(names[i] for i in order)
 
 
 def from_table(
@@ -209,8 +59,8 @@ def from_table(
         if name not in table.column_names:
             return None  # the row path names the column and the columns present
     n = table.num_rows
-    sources = _labels(_column(table, source))
-    levels = _labels(_column(table, focal.column))
+    sources = cols.labels(cols.column(table, source))
+    levels = cols.labels(cols.column(table, focal.column))
     if sources is None or levels is None:
         return None
     source_codes, source_names = sources
@@ -226,18 +76,18 @@ def from_table(
     control_codes = []
     missing = np.zeros(n, dtype=bool)
     for name in controls:
-        coded = _labels(_column(table, name))
+        coded = cols.labels(cols.column(table, name))
         if coded is None:
             return None
         control_codes.append(coded)
         missing |= coded[0] < 0
     for name in numeric:
-        missing |= _missing(_column(table, name))
+        missing |= cols.missing(cols.column(table, name))
     missing &= ~outside
     rows = np.flatnonzero(~outside & ~missing)
     columns = []
     for name in numeric:
-        parsed = _numbers(_column(table, name), rows)
+        parsed = cols.numbers(cols.column(table, name), rows)
         if parsed is None:
             return None
         columns.append(parsed)
@@ -248,11 +98,11 @@ def from_table(
             [chosen == (level_names.index(lv) if lv in level_names else -2) for lv in focal.levels]
         ).astype(np.float64)
     else:
-        x1_values = _numbers(_column(table, focal.column), rows)
+        x1_values = cols.numbers(cols.column(table, focal.column), rows)
         if x1_values is None:
             return None
         x1 = x1_values[:, None]
-    codes, labels = _first_seen(source_codes[rows], source_names)
+    codes, labels = cols.first_seen(source_codes[rows], source_names)
     dummies, dummy_names = _control_dummies(control_codes, controls, rows)
     y, *attributes = columns
     return GelbachData(
@@ -300,19 +150,19 @@ def constant_within_sources(
     import pyarrow.compute as pc
 
     has_level = ~np.asarray(
-        _column(table, focal_column).is_null().to_numpy(zero_copy_only=False), dtype=bool
+        cols.column(table, focal_column).is_null().to_numpy(zero_copy_only=False), dtype=bool
     )
-    sources = _labels(_column(table, source))
+    sources = cols.labels(cols.column(table, source))
     if sources is None:
         return None
     groups = sources[0]
     constant = []
     for name in names:
-        values = _column(table, name)
-        if not _is_scalar(values.type):
+        values = cols.column(table, name)
+        if not cols.is_scalar(values.type):
             return None
         valid = pc.is_valid(values)
-        if _is_string(values.type):
+        if cols.is_string(values.type):
             valid = pc.and_(valid, pc.not_equal(values, ""))
         rows = np.flatnonzero(
             has_level & np.asarray(valid.fill_null(False).to_numpy(zero_copy_only=False))
@@ -338,22 +188,22 @@ def join_decisions_table(table: pa.Table, decisions: pa.Table, outcome: str) -> 
     name, eq, wanted = outcome.partition("=")
     if "variant_id" not in table.column_names or "variant_id" not in decisions.column_names:
         return None
-    d_ids = _labels(_column(decisions, "variant_id"))
-    v_ids = _labels(_column(table, "variant_id"))
+    d_ids = cols.labels(cols.column(decisions, "variant_id"))
+    v_ids = cols.labels(cols.column(table, "variant_id"))
     if d_ids is None or v_ids is None or (d_ids[0] < 0).any() or (v_ids[0] < 0).any():
         return None  # blank or null ids: the row version's str() of them decides
     m = decisions.num_rows
     ok = np.ones(m, dtype=bool)
     if "status" in decisions.column_names:
-        status = _column(decisions, "status")
-        if status.null_count or not _is_string(status.type):
+        status = cols.column(decisions, "status")
+        if status.null_count or not cols.is_string(status.type):
             return None
         ok = np.asarray(status.to_numpy(zero_copy_only=False) == "ok", dtype=bool)
     values = np.full(m, np.nan)
     if eq:
         if not wanted.strip() or wanted == "None":
             return None  # blank or null labels would match: the row version decides
-        labels = _labels(_column(decisions, "label"))
+        labels = cols.labels(cols.column(decisions, "label"))
         if labels is None:
             return None
         codes, strings = labels
@@ -362,10 +212,10 @@ def join_decisions_table(table: pa.Table, decisions: pa.Table, outcome: str) -> 
     else:
         if name not in decisions.column_names or not decisions.column(name).is_valid()[0]:
             return None  # the row version says the column is absent
-        column = _column(decisions, name)
-        usable = ok & ~_missing(column, blank="empty")
+        column = cols.column(decisions, name)
+        usable = ok & ~cols.missing(column, blank="empty")
         rows = np.flatnonzero(usable)
-        parsed = _numbers(column, rows) if rows.size else np.empty(0)
+        parsed = cols.numbers(column, rows) if rows.size else np.empty(0)
         if parsed is None:
             return None
         values[rows] = parsed

@@ -52,6 +52,8 @@ class Renderer(NounRenderer):
             and not self._nominal_to(rest[1])
         ):
             return None  # "agreed to patch first": an infinitive, not "patch ko"
+        if entry.type == "d" and any(w.low == "to" for w in rest):
+            return None  # "received the title to my vehicle": no recipient "ko" there
         trailing: list[str] = []
         trailing_time: list[Tok] = []
         later = self._later(rest)
@@ -102,11 +104,15 @@ class Renderer(NounRenderer):
         obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
-        chain = (
-            self._chain(rest[end:], "m", False, False, stranded_ok=not end)
-            if end < len(rest)
-            else ()
-        )
+        self.to_recipient = entry.base in self.recipient_verbs
+        try:
+            chain = (
+                self._chain(rest[end:], "m", False, False, stranded_ok=not end)
+                if end < len(rest)
+                else ()
+            )
+        finally:
+            self.to_recipient = False
         if chain is None:
             return None
         obj_toks: Toks = ()

@@ -48,7 +48,7 @@ _NP_FORMS = frozenset(
 )
 _VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj", "caus_inf"})
 # n_<form>: the form negated ("call nahi kiya")
-_VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai"})
+_VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha"})
 _WORD_END = re.compile(r"[^\s,;:]+")
 _MAX_CANDIDATES = 16
 

@@ -66,6 +66,9 @@ class WordRenderer:
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
         self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
         self.infinitive_verbs: frozenset[str] = frozenset(grammar["infinitive_verbs"])
+        self.recipient_verbs: frozenset[str] = frozenset(grammar["recipient_verbs"])
+        # set while a recipient verb's chain renders: "to Barclays" is "Barclays ko"
+        self.to_recipient = False
         self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
 
     # --- words ---------------------------------------------------------------------------

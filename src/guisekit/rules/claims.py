@@ -25,7 +25,9 @@ __all__ = [
     "in_claim",
     "in_statement",
     "opens_with_cue",
+    "opinion_sentence",
     "self_evaluations",
+    "settled",
 ]
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -111,6 +113,38 @@ def grave_sentences(doc: Doc, lex: RulesLexicon) -> frozenset[int]:
         ]
         doc.proposals[key] = cached
     return frozenset(cached)
+
+
+@functools.cache
+def _settled_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    words = sorted(lex.claims["settled"], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+def settled(text: str, lex: RulesLexicon) -> bool:
+    """Whether ``text`` (lower-case) holds a factive or resultative frame or a truth
+    marker ("it turned out that ...", "in fact"): its content is presented as known, so
+    no hedge or booster goes in it (claims.yaml ``settled``)."""
+    return _settled_pattern(lex).search(text) is not None
+
+
+@functools.cache
+def _admission_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    words = sorted(lex.claims["admissions"], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+def opinion_sentence(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether the sentence at ``start`` is an opinion, evaluation, feeling or admission
+    (where a candour filler such as "Honestly," or "Tbh" fits), not a neutral report of
+    an event (claims.yaml ``candour_fillers``)."""
+    stop = min((s for s in doc.sentence_starts if s > start), default=len(doc.text))
+    body = doc.lowered[start:stop]
+    if any(doc.phrase_end(start, frame) is not None for frame in lex.claims["request_frames"]):
+        return False  # a request: "I would like my money back"
+    if evaluates(body, lex) or _admission_pattern(lex).search(body):
+        return True
+    return any(w in lex.emotive_adjectives for w in _WORDS.findall(body))
 
 
 def _subject(doc: Doc, start: int, lead: tuple[str, ...]) -> Word | None:
@@ -326,7 +360,7 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         if first is None or first.lower not in starters:
             continue
         body = doc.text[start:end].rstrip()
-        if "?" in body or _FIGURE.search(body):
+        if "?" in body or _FIGURE.search(body) or settled(doc.lowered[start:end], lex):
             continue
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
         found.append(((start, end), _evaluates(clause, lex)))

@@ -10,6 +10,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 from guisekit.rules.doc import Doc
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon, default_lexicon
 
@@ -43,8 +45,27 @@ _NUMBER_WORD = re.compile(
 )
 
 
+# Byte classes for counting words in ASCII text: 1 a letter, 2 a joiner (' or -).
+_ASCII_CLASS = np.zeros(256, dtype=np.int8)
+_ASCII_CLASS[[*range(ord("A"), ord("Z") + 1), *range(ord("a"), ord("z") + 1)]] = 1
+_ASCII_CLASS[[ord("'"), ord("-")]] = 2
+
+
 def _word_count(text: str) -> int:
-    return len(_WORD.findall(text))
+    """How many ``_WORD`` matches ``text`` holds.
+
+    A match is a chain of letter runs linked by single joiners with a letter on each
+    side, so in ASCII text the count is the letter runs less those links, counted over
+    byte arrays instead of by building every match (the ’ joiner is not ASCII: other
+    texts use the regex).
+    """
+    if not text.isascii() or not text:
+        return len(_WORD.findall(text))
+    kind = _ASCII_CLASS[np.frombuffer(text.encode("ascii"), dtype=np.uint8)]
+    letter = kind == 1
+    runs = int(letter[0]) + np.count_nonzero(letter[1:] & ~letter[:-1])
+    links = np.count_nonzero((kind[1:-1] == 2) & letter[:-2] & letter[2:])
+    return int(runs - links)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +219,10 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
     young = lex.young_intensifiers
     fillers = lex.all_fillers.mapping
     contractions = len(_matches(doc, lex.expansions))
-    informal = len(doc.words(young)) + sum(1 for w in doc.words(_LOWER_I) if w.text[0] == "i")
+    # Occurrences counted without building (and sorting) Word tuples: ``doc.words``
+    # finds the same ones.
+    informal = sum(len(doc.occurrences(w)) for w in young & doc.vocab)
+    informal += sum(text[at] == "i" for w in _LOWER_I & doc.vocab for at in doc.occurrences(w))
     informal += sum(
         1 for s in doc.sentence_starts if (w := doc.word_at(s)) is not None and w.lower in fillers
     )

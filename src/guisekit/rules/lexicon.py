@@ -271,6 +271,19 @@ class RulesLexicon:
         return frozenset(self.third_person)
 
     @functools.cached_property
+    def article_keep(self) -> tuple[str, ...]:
+        """Idioms and rates whose article article_drop.v1 keeps (l2_markers.yaml)."""
+        return tuple(str(p).lower() for p in self._l2.get("article_keep", []))
+
+    @functools.cached_property
+    def article_keep_after(self) -> frozenset[str]:
+        return frozenset(str(w).lower() for w in self._l2.get("article_keep_after", []))
+
+    @functools.cached_property
+    def period_nouns(self) -> frozenset[str]:
+        return frozenset(str(w).lower() for w in self._l2.get("period_nouns", []))
+
+    @functools.cached_property
     def preposition_swaps(self) -> PhraseMap:
         return PhraseMap.build((str(a), str(b)) for a, b in self._l2.get("preposition_swaps", []))
 

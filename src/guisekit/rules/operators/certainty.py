@@ -9,6 +9,7 @@ and their sources are in ``lexicons/rules/claims.yaml``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -17,7 +18,7 @@ from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
 
-__all__ = ["firm_evidentials", "firm_negated_frames", "inner_boosters"]
+__all__ = ["firm_evidentials", "firm_negated_frames", "inner_boosters", "shield_needed"]
 
 # Be, have and do forms a truth-emphasis booster may follow inside a verb group ("were in
 # fact paid", "is certainly not"); modals are the after_modal slot's ("will definitely").
@@ -169,3 +170,45 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
 
 def _participle(word: str, lex: RulesLexicon) -> bool:
     return word == "been" or word in lex.participles or word.endswith("ed")
+
+
+@functools.cache
+def _mind_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    words = sorted(lex.claims["mind_verbs"], key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+# First-person epistemic frames: deleted only before the writer's own evaluation.
+_FRAME = re.compile(
+    r"^(?:i|we) (?:do not |don't )?(?:think|believe|guess|suppose|feel|assume|imagine|"
+    r"suspect|reckon|gather|expect)\b|^(?:i would|i'd) (?:say|think|guess|imagine)\b|"
+    r"^in my (?:view|opinion)\b|^from my perspective\b"
+)
+_WRITER = frozenset({"i", "we", "i'm", "i've", "i'd", "we're", "we've"})
+
+
+def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
+    """Whether the hedge at ``start:end`` shields a proposition the writer cannot know,
+    so that deleting it would assert a guess as fact: the rest of its sentence (the cue
+    cut out) holds a verb of another person's mind or intent ("I think they wanted ...",
+    "they probably assumed ..."; the writer's own "I generally prefer" is theirs to
+    know), or the cue is a first-person epistemic frame ("I think", "in my view") and
+    the clause is not the writer's evaluation (claims.yaml ``mind_verbs``; held-out edit
+    judgement)."""
+    lowered = doc.lowered
+    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    stop = min((s for s in doc.sentence_starts if s > start), default=len(lowered))
+    head = lowered[begin:start].rstrip(" ,")
+    tail = lowered[end:stop].lstrip(" ,")
+    if tail.startswith("that "):
+        tail = tail[5:]
+    rest = tail
+    if lowered[start - 2 : start] == ", " and lowered[end : end + 1] == ",":
+        rest = f"{lowered[begin : start - 2]} {tail}"  # "the fee, I think, is wrong"
+    for found in _mind_pattern(lex).finditer(tail):
+        before = f"{head} {tail[: found.start()]}".split()[-3:]
+        if not _WRITER.intersection(before):
+            return True
+    if _FRAME.search(lowered[start:end]):
+        return not evaluates(rest, lex)
+    return False

@@ -13,12 +13,14 @@ from guisekit.rules.claims import (
     grave_sentences,
     in_claim,
     opens_with_cue,
+    opinion_sentence,
     self_evaluations,
 )
-from guisekit.rules.doc import Doc, capital_i
+from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, recase_first
+from guisekit.rules.operators.certainty import shield_needed
 
 _COPULAS = frozenset(
     {
@@ -94,6 +96,7 @@ def _sentence_marker(
     text = doc.text
     starts = {s for s, _ in claim_sentences(doc, lex)} if claims_only else None
     grave = frozenset() if claims_only else grave_sentences(doc, lex)
+    candour = frozenset(lex.claims["candour_fillers"])
     for word in doc.sentence_words:
         if starts is not None and (
             word.start not in starts or opens_with_cue(doc, lex, word.start)
@@ -106,7 +109,13 @@ def _sentence_marker(
         recased = recase_first(word, lex)
         if recased is None:
             continue
-        yield Edit(word.start, word.end, CHOICE + joiner + recased, name, _capitalised(choices))
+        fits = choices
+        if not claims_only and not opinion_sentence(doc, lex, word.start):
+            # no "Tbh," / "Honestly," before a neutral report of an event
+            fits = tuple(c for c in choices if c.lower() not in candour)
+            if not fits:
+                continue
+        yield Edit(word.start, word.end, CHOICE + joiner + recased, name, _capitalised(fits))
 
 
 @functools.lru_cache(maxsize=256)
@@ -436,10 +445,11 @@ _FRAME_FOLLOWERS = frozenset(
 @operator("remove_inner_hedge.v1", "hedge", "words")
 def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete a first-person epistemic frame inside a sentence, after a conjunction or a
-    relative word and before a clause ("but I believe the app should ..." -> "but the app
-    should ..."; "that I believe is past ..." -> "that is past ..."); "I think about
-    it", "because I believe in it", "what I think is" and "but I think that ..." (which
-    would leave "but that ...") stay (claims.yaml inner_frames)."""
+    relative word and before the writer's evaluation ("but I believe the app should ..."
+    -> "but the app should ..."); "I think about it", "because I believe in it", "what I
+    think is", "but I think that ..." (which would leave "but that ...") and a guess
+    about a fact or another's mind ("but I think they wanted ...", "that I believe is
+    past ...") stay (claims.yaml inner_frames, mind_verbs)."""
     claims = lex.claims
     before = frozenset(claims["inner_before"])
     followers = _FRAME_FOLLOWERS | frozenset(claims["subject_starters"])
@@ -459,6 +469,8 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 continue
             if doc.text[prev.end : start] != " ":
                 continue  # "..., I think, ..." is the parenthetical of remove_hedge
+            if shield_needed(doc, lex, start, end):
+                continue  # "but I think they wanted ...": a guess, not an opinion
             yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
 
 
@@ -475,12 +487,52 @@ def hedge_approximator(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
 
 @operator("article_drop.v1", "l2_marker", "words")
 def article_drop(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Drop the articles the/a/an (a written second-language marker)."""
+    """Drop the articles the/a/an (a written second-language marker), never the article
+    of an idiom or a rate ("a lot", "on the inside", "once a month", "$50 a month"):
+    that article is part of a fixed expression, and dropping it reads as broken rather
+    than as an accent (l2_markers.yaml article_keep)."""
+    kept = _idiom_spans(doc, lex)
     for word in doc.words(_ARTICLES):
         nxt = doc.next_word(word.end)
-        if nxt is None:
+        if nxt is None or any(s <= word.start < e for s, e in kept):
+            continue
+        if word.lower != "the" and _rate_article(doc, lex, word, nxt.lower):
             continue
         if doc.is_sentence_start(word.start):
             yield Edit(word.start, nxt.start + 1, nxt.text[:1].upper(), "article_drop.v1")
         else:
             yield Edit(word.start, nxt.start, "", "article_drop.v1")
+
+
+def _idiom_spans(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
+    """Where the idioms of ``article_keep`` stand in ``doc``."""
+    spans = []
+    for phrase in lex.article_keep:
+        first = phrase.split()[0]
+        if first not in doc.vocab:
+            continue
+        for start in doc.occurrences(first):
+            end = doc.phrase_end(start, phrase)
+            if end is not None:
+                spans.append((start, end))
+    return spans
+
+
+def _rate_article(doc: Doc, lex: RulesLexicon, article: Word, following: str) -> bool:
+    """Whether "a"/"an" is the article of a rate: after a frequency word or a unit
+    ("twice a week", "ten dollars a month", "8 hours a day"), or before a period noun
+    after a figure ("$50 a month")."""
+    prev = doc.prev_word(article.start)
+    if prev is None:
+        return False
+    if prev.lower in lex.article_keep_after:
+        return True
+    figure = any(c.isdigit() for c in prev.text) or prev.lower in _NUMBER_WORDS
+    return figure and following in lex.period_nouns
+
+
+_NUMBER_WORDS = frozenset(
+    {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+     "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "thousand",
+     "million", "k"}
+)  # fmt: skip

@@ -16,6 +16,7 @@ from guisekit.rules.operators.certainty import (
     firm_evidentials,
     firm_negated_frames,
     inner_boosters,
+    shield_needed,
 )
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
@@ -116,6 +117,63 @@ _OBJECT_STARTS = frozenset(
 _WH_OR_TO = frozenset({"to", "what", "how", "why", "where", "when", "who", "which", "whether"})
 
 
+_PREPOSITIONS = frozenset({"about", "into", "for", "with", "of", "on", "at", "to", "in"})
+_PASSIVE_BE = frozenset({"been", "being", "be", "is", "was", "are", "were"})
+# Words after a particle or preposition that are adverbials, not its object ("think about
+# often", "looked into again"); "a lot"/"a bit"/"a little"/"much" without "of" likewise.
+_NOT_OBJECT = frozenset(
+    {"often", "much", "again", "too", "enough", "anymore", "now", "then", "today",
+     "tomorrow", "yesterday", "later", "before", "sometimes", "since", "once", "twice",
+     "daily", "more", "less", "further", "here", "there", "already", "yet", "together",
+     "either", "so", "very", "as", "and", "or", "but", "because", "when", "if"}
+)  # fmt: skip
+_DEGREE_NP = frozenset({"lot", "bit", "little", "while", "few"})
+_WH_BEFORE = frozenset({"what", "which", "who", "whom", "whatever"})
+
+
+def _passive(doc: Doc, lex: RulesLexicon, start: int, verb: str) -> bool:
+    """Whether the participle ``verb`` at ``start`` is passive: a be-form within the four
+    words before it ("been looked into", "be reopened and looked into properly")."""
+    if not (verb.endswith("ed") or verb in lex.participles):
+        return False
+    word = doc.prev_word(start)
+    for _ in range(4):
+        if word is None or word.lower in _WH_BEFORE or word.lower in _SUBJECTS:
+            return False  # an active clause: "something I thought about again"
+        if word.lower in _PASSIVE_BE:
+            return True
+        word = doc.prev_word(word.start)
+    return False
+
+
+def _object_follows(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
+    """Whether a noun-phrase object stands right after the particle or preposition that
+    ends ``start:end``: no punctuation between, not an adverbial ("a lot", "often",
+    "again"), and no fronted wh-object just before the verb ("what I think about the
+    fee": "what" is the object, so "consider" would take "the fee")."""
+    nxt = doc.next_word(end)
+    if nxt is None or doc.text[end : nxt.start] != " ":
+        return False
+    if nxt.lower in _NOT_OBJECT or nxt.lower.endswith("ly"):
+        return False
+    if nxt.lower in ("a", "an"):
+        after = doc.next_word(nxt.end)
+        if after is not None and after.lower in _DEGREE_NP:
+            of = doc.next_word(after.end)
+            if of is None or of.lower != "of" or after.lower in ("while", "bit"):
+                return False
+    word = doc.prev_word(start)
+    for _ in range(3):
+        if word is None:
+            break
+        if word.lower in _WH_BEFORE:
+            return False
+        word = doc.prev_word(word.start)
+    if nxt.lower in _DETERMINERS | _OBJECT_STARTS:
+        return True
+    return nxt.lower not in lex.function_words
+
+
 def _reported_question(doc: Doc, end: int) -> bool:
     """Whether "tell"/"told" is followed (after at most one object word) by "to" or a
     wh-word: "inform" cannot take those ("informed me to call" is not English)."""
@@ -145,9 +203,20 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             phrasal = matched[-1] in _PARTICLES and " " not in value.strip()
             # a one-word verb for a phrasal verb with a particle (which can stand without
             # its object) needs the object: "the day I found out." / "I found out when
-            # ..." never "I discovered." / "discovered when". A prepositional verb always
-            # has its object, if passive or fronted ("been looked into" -> "investigated").
+            # ..." never "I discovered." / "discovered when".
             if phrasal and (nxt is None or (nxt.lower not in _DETERMINERS | _OBJECT_STARTS)):
+                return False
+            # A prepositional verb ("think about" -> "consider") needs its object right
+            # after the preposition: not stranded ("what I think about a lot" never
+            # "what I consider a lot"; held-out edit judgement), except in the passive
+            # ("been looked into" -> "been investigated").
+            prepositional = matched[-1] in _PREPOSITIONS and " " not in value.strip()
+            passive = prepositional and _passive(doc, lex, start, matched[0])
+            if (
+                (phrasal or prepositional)
+                and not passive
+                and not _object_follows(doc, lex, start, end)
+            ):
                 return False
             if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
                 return False  # "what happened to my paycheck" is not "occurred to"
@@ -313,17 +382,28 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
 
     def clause_follows(start: int, end: int, value: str) -> bool:
         rest = _SENTENCE_REST.match(text, end)
-        return rest is not None and len(rest.group().split()) >= 3
+        return (
+            rest is not None
+            and len(rest.group().split()) >= 3
+            and not shield_needed(doc, lex, start, end)
+        )
 
     yield from map_edits(doc, openers, name, sentence_start=True, accept=clause_follows)
     adaptors = PhraseMap.build((c, "") for c in claims["adaptors_in_claims"])
 
+    gradable = frozenset(claims["gradable"])
+
     def after_copula(start: int, end: int, value: str) -> bool:
-        prev = doc.prev_word(start)
+        prev, nxt = doc.prev_word(start), doc.next_word(end)
+        after = doc.next_word(nxt.end) if nxt is not None else None
         return (
             prev is not None
             and prev.lower in _COPULA_FORMS
-            and doc.next_word(end) is not None
+            and nxt is not None
+            # an adaptor on a gradable evaluation, not a quantity ("a little late",
+            # "a bit faster than before": the degree is content)
+            and nxt.lower in gradable
+            and (after is None or after.lower != "than")
             and not _NUMBER_AHEAD.match(text, end)
             and in_statement(doc, lex, start)
         )
@@ -381,6 +461,8 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False  # "could possibly be" is firmed up whole ("must be")
         if text[start:end].lower() in ("kind of", "sort of") and prev.lower in _KIND_NOUN:
             return False  # "the kind of ownership": the noun "kind" (a type), no hedge
+        if shield_needed(doc, lex, start, end):
+            return False  # "they probably wanted ...": a guess about another's mind
         return nxt.lower not in ("of", "than", "to", "that", "as")
 
     yield from map_edits(doc, adverbs, name, sentence_start=False, accept=between_words)
@@ -413,18 +495,32 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
 
     def clause_follows(start: int, end: int, value: str) -> bool:
         rest = _SENTENCE_REST.match(doc.text, end)
-        return rest is not None and len(rest.group().split()) >= 3
+        return (
+            rest is not None
+            and len(rest.group().split()) >= 3
+            and (direction != "hedged" or not shield_needed(doc, lex, start, end))
+        )
+
+    gradable = frozenset(lex.claims["gradable"])
 
     def before_adjective(start: int, end: int, value: str) -> bool:
         after = doc.next_word(end)
-        return after is not None and after.lower in lex.adjectives
+        if after is None or after.lower not in lex.adjectives:
+            return False
+        # a hedged degree word goes only where the hedge transform puts one, before a
+        # gradable evaluation: "a little late", "a bit faster" state a quantity
+        return direction != "hedged" or after.lower in gradable
 
     def after_modal(start: int, end: int, value: str) -> bool:
         before = doc.prev_word(start)
         return before is not None and before.lower in _MODALS
 
     def parenthetical(start: int, end: int, value: str) -> bool:
-        return doc.text[start - 2 : start] == ", " and doc.text[end : end + 1] == ","
+        return (
+            doc.text[start - 2 : start] == ", "
+            and doc.text[end : end + 1] == ","
+            and (direction != "hedged" or not shield_needed(doc, lex, start, end))
+        )
 
     yield from map_edits(
         doc, lex.removable(direction, "sentence"), name, sentence_start=True, accept=clause_follows
@@ -527,9 +623,20 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
 
 @operator("third_person_s.v1", "l2_marker", "words")
 def third_person_s(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Dropped third-person -s after he/she/it/this/that (it takes -> it take)."""
-    for word in doc.words(lex.third_person_forms):
+    """Dropped third-person -s on a lexical verb after he/she/it, or after this/that at a
+    sentence start (it takes -> it take); never an auxiliary or have/do/be ("it has been"
+    stays: l2_markers.yaml says why), never after a mid-sentence "that", which may be a
+    conjunction ("said that charges apply")."""
+    for word in doc.words(lex.third_person_forms - _AUXILIARY_FORMS):
         prev = doc.prev_word(word.start)
-        if prev is not None and prev.lower in _THIRD_PERSON_SUBJECTS:
-            base = lex.third_person[word.lower]
-            yield Edit(word.start, word.end, match_case(word.text, base), "third_person_s.v1")
+        if prev is None or prev.lower not in _THIRD_PERSON_SUBJECTS:
+            continue
+        if prev.lower in _DEMONSTRATIVES and not doc.is_sentence_start(prev.start):
+            continue
+        base = lex.third_person[word.lower]
+        yield Edit(word.start, word.end, match_case(word.text, base), "third_person_s.v1")
+
+
+_DEMONSTRATIVES = frozenset({"this", "that"})
+# Never touched even if a lexicon row names one: auxiliaries and be/have/do.
+_AUXILIARY_FORMS = frozenset({"has", "does", "is", "was", "doesn't", "hasn't"})
