@@ -1,11 +1,12 @@
 """Extract typed facts from English text: money (US and Indian formats), percentages,
-dates, bare years, relative dates, redaction tokens, quantities, negators, entities and
-identifiers.
+dates, bare years, relative dates, redaction tokens, quantities (ages included),
+negators, entities and identifiers.
 
 The families live in their own modules: :mod:`.scan` (the scanning patterns),
-:mod:`.money`, :mod:`.dates`, :mod:`.quantities` (percentages and counts), :mod:`.context`
-(approximators, roles), :mod:`.negation`, :mod:`.entities` (names, identifiers) and
-:mod:`.resolve` (one fact per span). This module runs them in order. Written with
+:mod:`.money`, :mod:`.dates`, :mod:`.quantities` (percentages and counts),
+:mod:`.ages` (``I am 24``), :mod:`.context` (approximators, roles), :mod:`.negation`,
+:mod:`.entities` (names, identifiers) and :mod:`.resolve` (one fact per span). This
+module runs them in order. Written with
 :mod:`re` alone, on purpose: the surveyed libraries either miss Indian formats (lakh,
 crore, LPA, 12,00,000), average ranges, resolve dates against today, or (spaCy's matcher
 and NER) need a tokenizer pass, which on its own costs about as much as the whole
@@ -24,6 +25,7 @@ from bisect import bisect_right
 from decimal import getcontext
 from operator import attrgetter, itemgetter
 
+from guisekit.facts.ages import ages
 from guisekit.facts.build import Candidate
 from guisekit.facts.context import bind, date_reading
 from guisekit.facts.dates import (
@@ -158,6 +160,7 @@ def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = Tr
     if not words:
         return resolve(candidates)
     quantities(text, low, candidates, has_digits)
+    ages(text, low, candidates)
     facts = bind(resolve(candidates), text, low)
     extra = negations(text, low)
     names = entity_spans(text)
