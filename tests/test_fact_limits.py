@@ -291,3 +291,42 @@ def test_approximator_on_a_sum_is_not_bound() -> None:
     assert check_facts(
         "My take-home is lower than 9 lakhs.", "Mera take-home 9 lakhs se kam hai."
     ).passed
+
+
+# --- properties ------------------------------------------------------------------------------
+
+VERBS = [("paid", "pay"), ("called", "call"), ("emailed", "email"), ("signed", "sign")]
+OBJECT_VERBS = [("refunded", "refund"), ("replied", "reply"), ("waived", "waive")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(VERBS), st.sampled_from(OBJECT_VERBS), st.sampled_from(["but", "and"]))
+def test_negation_move_property(first: tuple[str, str], second: tuple[str, str], link: str) -> None:
+    """For any two verbs: moving "did not" from the second clause to the first fails,
+    writing it as "didn't" or reordering the clauses passes."""
+    original = f"I {first[0]} the fee {link} they did not {second[1]} it."
+    moved = f"I did not {first[1]} the fee {link} they {second[0]} it."
+    assert "negation" in _kinds_failing(original, moved)
+    kept = f"They didn't {second[1]} it, though I {first[0]} the fee."
+    assert check_facts(original, kept).verdict == "pass"
+
+
+NAMES = st.from_regex(r"[BDGKMPRTVZ][aeiou][kmnrstv][aeiou](?:[kmnrt][aeiou])?", fullmatch=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(NAMES, st.sampled_from(["from the bank called me.", "said the fee was waived."]))
+def test_sentence_initial_name_property(name: str, rest: str) -> None:
+    """A made-up name at a sentence start is read as a name (unless a list knows the
+    word or it has a common word's ending: "Bive"), so replacing it by "Someone" fails
+    and lower-casing it passes."""
+    from guisekit.facts.entities import _unknown_at_start
+
+    original = f"{name} {rest}"
+    names = [f.value for f in extract_facts(original) if f.kind == "entity"]
+    if not _unknown_at_start(name.lower()):
+        assert names == []
+        return
+    assert names == [name.lower()]
+    assert "entity" in _kinds_failing(original, f"Someone {rest}")
+    assert check_facts(original, original.lower()).verdict == "pass"

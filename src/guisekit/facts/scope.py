@@ -38,9 +38,11 @@ _SUFFIXES = ("ing", "ed", "es", "s", "e")
 
 
 def _stem(word: str) -> str:
-    """``refunded``, ``refunds``, ``refunding`` -> ``refund``; ``charge``/``charged``
+    """``refunded``, ``refunds``, ``refunding`` -> ``refund``; ``replied`` -> ``reply``
     (read as the rules engine's misspellings correct it: ``refnud`` is ``refund``)."""
     word = _CORRECT.get(word, word)
+    if word.endswith(("ied", "ies")) and len(word) > 4:
+        return word[:-3] + "y"  # replied, replies -> reply
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
