@@ -479,3 +479,21 @@ def test_cue_word_count_equals_the_word_regex() -> None:
     for text in texts:
         assert cues._word_count(text) == len(word.findall(text)), text
     assert sum(cues._word_count(t) for t in glued) > 2000
+
+
+def test_abbreviations_without_special_cases_split_as_the_special_cases_do() -> None:
+    """The extractor's tokenizer leaves the abbreviations to its own flag arrays instead of
+    spaCy's special cases (see ``objective._tokenizer``): in every context, glued to
+    brackets, quotes, digits, letters, stops and spaces, the sentences and word counts
+    equal the pipeline with the special cases."""
+    abbreviations = read_lines("attributes/abbreviations.txt")
+    before = ["", " ", "(", '"', "'", "x", "5", ".", "!", "\n", "-", "Hi. ", "ok! "]
+    after = ["", " ", ")", '"', ".", "..", "5", "A", "a", "!", "?", " .", "\n.", ",", " Next"]
+    rng = random.Random(41)
+    texts = [b + a + f for a in abbreviations for b in before for f in after]
+    for _ in range(400):
+        parts = rng.choices([*abbreviations, *before, *after, "Next one.", "paid Rs 5."], k=8)
+        texts.append("".join(parts))
+    texts += [a[:-1] + " ." for a in abbreviations] + ["NO. 5. Yes", "RS.5 Rs.A Rs..B"]
+    for text in filter(str.strip, texts):
+        _assert_equal_to_reference(text)
