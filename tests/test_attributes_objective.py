@@ -497,3 +497,23 @@ def test_abbreviations_without_special_cases_split_as_the_special_cases_do() -> 
     texts += [a[:-1] + " ." for a in abbreviations] + ["NO. 5. Yes", "RS.5 Rs.A Rs..B"]
     for text in filter(str.strip, texts):
         _assert_equal_to_reference(text)
+
+
+def test_cue_spans_equal_the_phrase_by_phrase_matcher_for_odd_first_words() -> None:
+    """First words with a character that does not continue words ("x—x", "café") can
+    overlap themselves; the matcher tries each occurrence for them."""
+    phrases = PhraseMap.build(
+        (p, p) for p in ["x—x", "x—x—x y", "café", "café au", "a", "a bit", "b x", "'em"]
+    )
+    rng = random.Random(5)
+    bits = ["x—x", "—x", "café", " au", " y", "a", " bit", "a-b", "'em", " ", " ", "-", "b"]
+    texts = ["".join(rng.choices(bits, k=rng.randint(1, 12))) for _ in range(3000)]
+    found = 0
+    for text in texts:
+        doc = Doc(text, ())
+        assert cues._spans(doc, phrases) == _reference_spans(doc, phrases), text
+        found += sum(phrase[0] in "xc" for phrase, _, _ in cues._spans(doc, phrases))
+    assert found > 200
+    # "b x" covers the first "x—x" in "x—x—x"; the one overlapping it still counts.
+    overlapping = Doc("x—x b x—x—x", ())
+    assert cues._spans(overlapping, phrases) == [("x—x", 0, 3), ("b x", 4, 7), ("x—x", 8, 11)]
