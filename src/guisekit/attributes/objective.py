@@ -13,10 +13,13 @@ sentence count included, so it stays comparable with published grades (and with
 
 The spaCy tokenizer and the VADER analyzer are built once per process, on first use.
 Speed (``benchmarks/bench_attributes.py``): the sentencizer's rule runs over token
-attribute arrays rather than Python token objects, VADER is called only on sentences
-with a lexicon word and only for its lexicon words (:mod:`guisekit.attributes.vader`),
-and syllables are counted once per distinct word; every value equals the plain pipeline's
-(``tests/test_attributes_objective.py`` compares them on generated and bundled texts).
+attribute arrays rather than Python token objects, with the abbreviation special cases
+applied on those arrays (:func:`_tokenizer` says why); VADER's per-word work runs over all
+sentences of a batch at once, and only lexicon words are scored one by one
+(:mod:`guisekit.attributes.vader`); syllables are counted once per distinct word; a batch
+is measured one measure at a time (:func:`_measure_batch`). Every value equals the plain
+pipeline's (``tests/test_attributes_objective.py`` compares them on generated, bundled
+and random texts).
 """
 
 from __future__ import annotations
