@@ -129,3 +129,8 @@ def test_corpus_on_a_local_cluster_equals_the_local_pool(tmp_path: Path) -> None
     rows = _lines(tmp_path / "dask" / "corpus.jsonl")
     assert len(rows) == 4000 and rows[0]["source_id"] == "s0000"
     assert written.statuses.get("ok", 0) == 4000
+    from guisekit.outputs import check_set
+
+    manifests = [check_set(tmp_path / folder) for folder in ("local", "dask")]
+    assert manifests[0]["models"] == manifests[1]["models"] != []  # the same engine
+    assert manifests[1]["counts"] == {"ok": 4000}

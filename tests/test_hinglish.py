@@ -568,6 +568,12 @@ TEMPLATE_CASES = [
     ),
     ("event.scammed", "I was scammed.", ["Mere saath fraud hua."]),
     ("event.lost_job", "I lost my job.", ["Meri job chali gayi."]),
+    ("statement.knew", "They knew my address.", ["Unhe mera address pata tha."]),
+    (
+        "possession.i_do_not_have_yet",
+        "I don't have a BSN yet.",
+        ["Mere paas abhi tak BSN nahi hai."],
+    ),
     (
         "change.had_up_from_to",
         "My rent had gone up from Rs 20,000 to Rs 25,000.",

@@ -286,4 +286,5 @@ def run_corpus(
         arguments={"config": str(config), "out_dir": str(target), "overwrite": overwrite},
         config=settings.model_dump(mode="json"),
         inputs=(config, settings.path(settings.sources.path)),
+        models=[engine.config for engine in engines],  # as a local run records them
     )

@@ -187,6 +187,7 @@ def attributes_command(
 
 
 def _prompt_label() -> str:
+    """The scoring prompt and its version (``attribute/score.v2``), for the manifest."""
     from guisekit.attributes.llm import PROMPT
     from guisekit.llm.prompts import load_prompt
 

@@ -233,13 +233,21 @@ class ClauseConverter:
                     continue
             borrowed = _BORROW.match(left)
             if second is None and borrowed is not None and self._starts_with_verb(right):
-                prefix = borrowed.group()
-                second = self.convert(
-                    f"{prefix} {right}",
-                    right_at - len(prefix) - 1,
-                    condition=condition,
-                    depth=depth + 1,
-                )
+                # the subject with its auxiliary ("I have ... and managed"), else the bare
+                # pronoun ("I am 24 and just finished ..." -> "I just finished ...")
+                prefixes = [borrowed.group()]
+                pronoun = re.match(r"(?:I|we|you|they|he|she)\b", borrowed.group(), re.I)
+                if pronoun is not None and pronoun.group() != borrowed.group():
+                    prefixes.append(pronoun.group())
+                for prefix in prefixes:
+                    second = self.convert(
+                        f"{prefix} {right}",
+                        right_at - len(prefix) - 1,
+                        condition=condition,
+                        depth=depth + 1,
+                    )
+                    if second is not None:
+                        break
             if second is None:
                 continue
             joiner = (

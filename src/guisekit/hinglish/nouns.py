@@ -58,6 +58,12 @@ class NounRenderer(WordRenderer, ABC):
             return None
         words = self.merge(words)
         lows = [w.low for w in words]
+        if any(
+            w == "back" and (lows[i - 1] not in self.determiners if i else len(lows) > 1)
+            for i, w in enumerate(lows)
+        ):
+            # "my card back on 2 Feb", "back above 35%": the adverb, not the noun "back"
+            return None
         split = next(
             (
                 i
