@@ -119,6 +119,30 @@ CLASSES = [
         "identifier",
     ),
     (
+        "negation-moved-to-another-clause",
+        "I paid the fee but they did not refund it.",
+        "I did not pay the fee but they refunded it.",
+        "negation",
+    ),
+    (
+        "sentence-initial-name-dropped",
+        "Priya from the bank called me.",
+        "Someone from the bank called me.",
+        "entity",
+    ),
+    (
+        "role-head-across-of-the",
+        "The balance of the loan is $5,000.",
+        "The loan is $5,000.",
+        "money",
+    ),
+    (
+        "hinglish-approximator-dropped",
+        "The bank charged more than $500.",
+        "Bank ne $500 charge kiya.",
+        "money",
+    ),
+    (
         "indian-date-read-day-first",
         "On 3/4/2024 I paid ₹5,000 in Mumbai.",
         "On March 4, 2024 I paid ₹5,000 in Mumbai.",
@@ -141,6 +165,18 @@ STYLE_EDITS = [
     ("sentences-reordered", "The fee was $35. I called twice.", "I called twice. The fee was $35."),
     ("hedge-moved", "I am not sure the $35 fee was fair.", "The $35 fee was unfair, I think."),
     ("indian-date-day-first", "On 3/4/2024 I paid ₹5,000.", "On 3 April 2024 I paid ₹5,000."),
+    (
+        "negation-kept-in-its-clause",
+        "I paid the fee but they did not refund it.",
+        "They did not refund it, though I paid the fee.",
+    ),
+    ("sentence-initial-adverb", "Yesterday I called the bank.", "I called the bank yesterday."),
+    ("role-of-the-paraphrase", "The balance of the loan is $5,000.", "The loan balance is $5,000."),
+    (
+        "hinglish-approximator-kept",
+        "The bank charged more than $500.",
+        "Bank ne $500 se zyada charge kiya.",
+    ),
 ]
 STYLE_IDS = [c[0] for c in STYLE_EDITS]
 

@@ -8,9 +8,26 @@ approximator, other reading) must be the same, for every date order and with
 thousands of seeded synthetic complaint texts, and hypothesis texts built from fragments
 of every fact family (plus random characters, to reach the scanners' edge cases).
 
-None is deliberate yet. A deliberate change of behaviour (a fixed known limit) must be
-listed here with the test that pins it, and the inputs it touches compared on the other
-facts only; a data file that moves is read from its new place by the copy too.
+A deliberate change of behaviour (a fixed known limit) must be listed here with the test
+that pins it, and the inputs it touches compared on the other facts only; a data file
+that moves is read from its new place by the copy too (the Hinglish approximators after a
+number, ``$500 se zyada``, are lexicon rows, which the copy reads as well). Deliberate:
+
+- **names at a sentence start** (``tests/test_fact_limits.py::
+  test_sentence_initial_name_dropped_fails``): a capitalised word at a sentence start
+  (or after ``Mr.``) that no list of common words knows is a name; the copy skipped every
+  sentence-initial word. Extra entities must start at a sentence start, and an entity of
+  the copy may only be lost inside a longer one that does (``Rahul Sharma`` for ``Sharma``).
+- **the head of "ROLE of the ROLE"** (``tests/test_fact_limits.py::
+  test_role_of_the_role_binds_the_head``): ``the balance of the loan is $5,000`` binds
+  the balance, the copy the loan; and ``₹4.5 lakh of the ₹6 lakh claim`` binds the first
+  amount to ``part of claim`` (``test_partitive_amounts_traded_fail``), the copy to
+  nothing. Only a money fact's role (and a period adjective read with it) may differ, and
+  only with an "of" near the amount.
+- **no approximator on a sum** (``tests/test_fact_limits.py::
+  test_approximator_on_a_sum_is_not_bound``): "lower than 9 lakhs divided by 12" binds
+  nothing to 9 lakhs. An approximator of the copy may only be lost on an amount followed
+  by a word of ``approximator_breakers.txt``.
 """
 
 from __future__ import annotations
@@ -24,14 +41,17 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from guisekit.facts import extract_facts
+from guisekit.facts import Fact, extract_facts
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "benchmarks"))
 
 from fact_oracle import extract_facts as oracle_facts  # noqa: E402
+from fact_oracle.context import _sentence_start  # noqa: E402
 from synthetic import complaint_texts  # noqa: E402
+
+from guisekit.facts.context import _BREAKER  # noqa: E402
 
 ORDERS = ("auto", "mdy", "dmy")
 
@@ -51,8 +71,35 @@ def _texts_from_tables() -> list[str]:
 
 def _same(text: str) -> None:
     for order in ORDERS:
-        assert extract_facts(text, order) == oracle_facts(text, order), (order, text)
+        _agree(extract_facts(text, order), oracle_facts(text, order), (order, text))
     assert extract_facts(text, words=False) == oracle_facts(text, words=False), text
+
+
+def _agree(new: list[Fact], old: list[Fact], where: tuple[str, str]) -> None:
+    """``new == old`` but for the deliberate changes of the module docstring."""
+    if new == old:
+        return
+    text = where[1]
+    added = [f for f in new if f not in old]
+    lost = [f for f in old if f not in new]
+    for fact in [f for f in added if f.approx is None]:
+        twin = [g for g in lost if g._replace(approx=None) == fact]
+        if twin and _BREAKER.match(text.lower(), fact.end + 1):
+            added.remove(fact)
+            lost.remove(twin[0])
+    for fact in [f for f in added if f.kind == "money"]:
+        twin = [g for g in lost if g.kind == "money" and (g.start, g.end) == (fact.start, fact.end)]
+        assert len(twin) == 1, (where, fact)
+        assert fact._replace(role=None, period=None, value="") == twin[0]._replace(
+            role=None, period=None, value=""
+        ), where
+        assert " of " in text[max(0, fact.start - 48) : fact.end + 10].lower(), where
+        added.remove(fact)
+        lost.remove(twin[0])
+    assert all(f.kind == "entity" and _sentence_start(text, f.start) for f in added), (where, added)
+    for fact in lost:
+        assert fact.kind == "entity", (where, fact)
+        assert any(a.start < fact.start and a.end >= fact.end for a in added), (where, fact)
 
 
 def test_the_tables_extract_as_before() -> None:
@@ -70,14 +117,14 @@ def test_the_tables_extract_as_before() -> None:
 def test_thousands_of_synthetic_texts_extract_as_before() -> None:
     texts = complaint_texts(3000, seed=7)
     for text in texts:
-        assert extract_facts(text) == oracle_facts(text), text
+        _agree(extract_facts(text), oracle_facts(text), ("auto", text))
     for text in texts[:300]:
         _same(text)
 
 
 def test_synthetic_texts_extract_as_before() -> None:
     for text in complaint_texts(300, seed=11):
-        assert extract_facts(text) == oracle_facts(text), text
+        _agree(extract_facts(text), oracle_facts(text), ("auto", text))
 
 
 # Fragments of every fact family and of the contexts that bind or block them.

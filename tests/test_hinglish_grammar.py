@@ -94,3 +94,17 @@ def test_first_person_is_gender_neutral_in_every_bundled_text() -> None:
         for mix in (0.0, 1.0):
             out = _rewrite(text, mix, 1)
             assert gendered.search(out) is None, gendered.search(out)
+
+
+def test_unsafe_construction_is_named_in_the_report() -> None:
+    """A sentence with a construction the engine does not render safely stays English,
+    and the report names the construction (lexicons/hinglish/unsafe.tsv)."""
+    result = hinglish_rewrite(
+        "It has now been over five weeks. My salary is 40,000 per month.",
+        HinglishSpec(),
+        random.Random(0),
+    )
+    first, second = result.sentences
+    assert first.status == "english"
+    assert first.reason == "left in English: approximator is not rendered safely"
+    assert second.status == "converted"

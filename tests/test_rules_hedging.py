@@ -80,9 +80,12 @@ def test_scorer_counts_hedges_in_context(text: str, hedges: int) -> None:
 # hedge (a figure; the writer's own action, practice or experience; reported speech).
 # Pairs of these kinds are outside what the transform may change (LINGUISTICS.md,
 # "Pragmatic limits"; held-out judgement of issue 13: "mainly because" -> "because").
+# A negated doubt ("I am not sure the offer is fair") is never deleted, which would flip
+# its polarity, and the "could" of a past possibility never becomes a deduction ("the
+# outage could have been avoided"); hedgefix edit judgement, MEANING.
 _NOT_REMOVABLE = re.compile(
     r"\b(about|approximately|roughly|around|nearly|mainly|largely|mostly|partly|usually|"
-    r"often|according to)\b",
+    r"often|according to|not sure|could have)\b",
     re.IGNORECASE,
 )
 _OWN_OR_REPORTED = re.compile(
@@ -110,7 +113,11 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     assert down >= 0.9, down
     up_all, down_all = _rates(PAIRS)
     assert up_all >= 0.7, up_all
-    assert down_all >= 0.8, down_all
+    # 0.78 since the hedgefix judgement: six pairs the confident direction "moved" before
+    # were bad edits (a booster stacked on a hedge, "The fact is that ... possibly
+    # unaware"; "I am not sure the offer is fair" -> "The offer is fair"; "could have been
+    # avoided" -> "must have been avoided"), and no longer happen.
+    assert down_all >= 0.75, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

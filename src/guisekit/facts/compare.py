@@ -12,6 +12,10 @@ Facts are compared per kind as multisets, in three passes:
    (the date itself must still be matched by a date); an entity left over is **covered**
    when its words appear in the other text in any case (a persona that writes in lower
    case keeps ``chase``);
+   A negation whose negated word the other text uses only in clauses without a
+   negator has moved (:mod:`.scope`) and is left out of the matching, so "I paid the fee
+   but they did not refund it" -> "I did not pay the fee but they refunded it" is a
+   change though the count of negators is the same;
 3. left-overs of the same kind (money: same currency) are paired in order of appearance
    as **changed**; the rest are **omitted** (original only) or **added** (rewrite only).
 
@@ -30,6 +34,7 @@ from guisekit.facts.context import spelling_blind
 from guisekit.facts.extract import extract_facts
 from guisekit.facts.model import Discrepancy, Fact, FactCheckResult
 from guisekit.facts.policy import DEFAULT_POLICY, SeverityPolicy
+from guisekit.facts.scope import moved_negations
 
 __all__ = ["check_facts", "compare_facts"]
 
@@ -151,11 +156,21 @@ def compare_facts(
     """Compare two fact lists (as from :func:`extract_facts`) into a result; with the
     texts given, entities are also looked up in the other text in any case."""
     left, right = list(original), list(rewrite)
+    moved_left: list[Fact] = []
+    moved_right: list[Fact] = []
+    if original_text is not None and rewrite_text is not None:
+        # a negation moved to another clause is left out of the matching (issue 14)
+        moved_left = moved_negations(left, original_text, right, rewrite_text)
+        moved_right = moved_negations(right, rewrite_text, left, original_text)
+        left = [f for f in left if f not in moved_left]
+        right = [f for f in right if f not in moved_right]
     matched = _pair_off(left, right, _equal)
     matched += _pair_off(left, right, _compatible)
     matched += _pair_off(left, right, _alt_compatible)
     left = [f for f in left if not _covered(f, rewrite, rewrite_text)]
     right = [f for f in right if not _covered(f, original, original_text)]
+    left += moved_left
+    right += moved_right
     discrepancies = []
     for a, b in matched:
         reason = _ambiguity(a, b)

@@ -76,6 +76,10 @@ _NOT_ENTITIES = frozenset(w.lower() for w in read_lines("facts/not_entities.txt"
     _style_words(read_lines("facts/style_word_sources.txt"))
 )
 _PLACES = read_lines("facts/indian_places.txt")
+# Words that are no names at a sentence start either, where the capital letter says
+# nothing: any other capitalised word there is read as a name (issue 14: "Priya from the
+# bank called me" -> "Someone from the bank called me" drops a name).
+_KNOWN_AT_START = _NOT_ENTITIES | _style_words(read_lines("facts/sentence_start_sources.txt"))
 # The rules engine's misspellings, read back to the correct word: a careless-writing
 # persona that writes "Servise" has not changed the name "Public Service Loan Forgiveness".
 _CORRECT = {
@@ -140,6 +144,11 @@ _PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
 _EVERY = _forms(("every", "each", "per"))
 _RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
 _LEFT_GO_ON = _forms(_LEFT_LINK | _APPROX_LAST)  # what the leftward search passes over
+_BREAKER = re.compile(
+    "(?:"
+    + "|".join(re.escape(w) for w in read_lines("facts/approximator_breakers.txt"))
+    + r")(?![a-z])"
+)
 _APPROX_AFTER_BY_FIRST: dict[str, list[tuple[str, str]]] = {}
 for _phrase, _cls in _APPROX_AFTER:
     _APPROX_AFTER_BY_FIRST.setdefault(_phrase[0], []).append((_phrase, _cls))
@@ -154,6 +163,7 @@ _new = tuple.__new__
 def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound."""
     out = facts
+    parts: list[int] = []  # amounts with no role before "of the" (a part of the next)
     for index, fact in enumerate(facts):
         kind = fact[0]
         if kind != "money" and kind != "quantity" and kind != "percent":
@@ -168,6 +178,8 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
                 approx = _approximator(low, start)
         if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
             approx = _approximator_after(low, end + 1)
+        if approx is not None and low[end : end + 1] == " " and _BREAKER.match(low, end + 1):
+            approx = None  # "lower than 9 lakhs divided by 12": a sum, not the amount
         role = period = None
         if kind == "money":
             role, period = _role(low, start, end)
@@ -175,6 +187,8 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
                 period = None
             elif period is None and role == "ctc":
                 period = "year"
+            if role is None and low[end : end + 1] == " " and low[end + 1 : end + 3] in _OF_OUT:
+                parts.append(index)
         if approx is None and role is None and period is None:
             continue
         fields = list(fact)
@@ -188,6 +202,34 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
         if out is facts:
             out = list(facts)
         out[index] = _new(Fact, fields)
+    if parts:
+        out = _partitives(out, parts, low, out is facts)
+    return out
+
+
+# "₹4.5 lakh of the ₹6 lakh claim": the first amount is a part of the second's role, so
+# the two trading values ("₹6 lakh of the ₹4.5 lakh claim") is a change though the
+# multiset of amounts and the role word's count are the same.
+_OF_OUT = ("of", "ou")
+_PARTITIVE = re.compile(
+    r"\s+(?:out\s+)?of\s+(?:(?:the|a|an|my|our|your|his|her|their|this|that)\s+)?"
+)
+
+
+def _partitives(facts: list[Fact], parts: list[int], low: str, shared: bool) -> list[Fact]:
+    """Bind each amount of ``parts`` written as "AMOUNT of the AMOUNT ROLE" to the role
+    ``part of ROLE`` (a copy of ``facts`` when ``shared``: the caller's list is kept)."""
+    out = list(facts) if shared else facts
+    for index in parts:
+        if index + 1 >= len(out):
+            continue
+        fact, whole = out[index], out[index + 1]
+        if (
+            whole.kind == "money"
+            and whole.role is not None
+            and _PARTITIVE.fullmatch(low, fact.end, whole.start)
+        ):
+            out[index] = fact._replace(role=f"part of {whole.role}")
     return out
 
 
@@ -265,6 +307,8 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
         if word not in _LEFT_GO_ON:
             break
     if role is not None:
+        if index + 1 < len(words) and words[index + 1] != "of":
+            index, role = _head_role(words, index, role)
         if index > 0 and words[index - 1] in _PERIOD_ADJECTIVE_OF:
             period = _PERIOD_ADJECTIVE_OF[words[index - 1]]
         elif index > 1 and words[index - 1] in _PERIOD_NOUN_OF and words[index - 2] in _EVERY:
@@ -273,6 +317,30 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
     if period is None:
         period = _period_before_role(words)
     return None, period
+
+
+def _head_role(words: list[str], index: int, role: str) -> tuple[int, str]:
+    """The head of a chain of role words joined by "of": in "the balance of the loan is
+    $5,000" the amount is the balance, not the loan, so the role word found nearest the
+    amount gives way to the one it is "of" (through determiners: "the refund of the fee
+    was $40" is a refund). Only called when the amount is not the role word's own "of"
+    complement ("the refund of the fee of $40" is the fee's amount)."""
+    while index > 1:
+        at = index - 1
+        while at > 0 and words[at] in _DETERMINERS:
+            at -= 1
+        if words[at] != "of" or at == 0:
+            break
+        head = _ROLE_OF.get(words[at - 1])
+        if head is None:
+            break
+        index, role = at - 1, head
+    return index, role
+
+
+_DETERMINERS = _forms(
+    ("the", "a", "an", "my", "his", "her", "their", "our", "your", "this", "that")
+)
 
 
 def _period_before_role(words: list[str]) -> Period | None:

@@ -1,15 +1,16 @@
 """Entity and identifier facts: capitalised words and runs of them that are names (not
-sentence-initial, not forms of address, greetings or calendar words: ``not_entities.txt``
-and the style lexicons), and account, card and reference numbers (``123456789``,
-``XXXX1234``, ``SR4456123``, ``card ending in 4321``). Split from :mod:`.context`, whose
-lists it reads."""
+forms of address, greetings or calendar words: ``not_entities.txt`` and the style
+lexicons; at a sentence start, where the capital says nothing, only words that no list of
+``sentence_start_sources.txt`` knows and the text does not also write in lower case), and
+account, card and reference numbers (``123456789``, ``XXXX1234``, ``SR4456123``, ``card
+ending in 4321``). Split from :mod:`.context`, whose lists it reads."""
 
 from __future__ import annotations
 
 import re
 
 from guisekit.facts.build import IDENTIFIER_P, Candidate, span_fact
-from guisekit.facts.context import _CORRECT, _NOT_ENTITIES, _PLACES
+from guisekit.facts.context import _CORRECT, _KNOWN_AT_START, _NOT_ENTITIES, _PLACES
 from guisekit.facts.model import Fact
 
 __all__ = ["entities", "entity_fact", "entity_spans", "identifiers"]
@@ -22,13 +23,20 @@ __all__ = ["entities", "entity_fact", "entity_spans", "identifiers"]
 _CAPITALISED = re.compile(
     r"[A-Z][A-Za-z'’&.-]*[A-Za-z]|[A-Z]" + ("(?<!I)" if "i" in _NOT_ENTITIES else "")
 )
-_WORD_CHECKS: dict[str, tuple[str, bool, bool]] = {}
+_WORD_CHECKS: dict[str, tuple[str, bool, bool, bool]] = {}
+# Endings of common words (adverbs, gerunds, past forms, abstract nouns), no names'.
+_COMMON_ENDINGS = (
+    "ly", "ing", "ed", "tion", "sion", "ness", "ment", "ity", "ance", "ence", "ful",
+    "less", "ous", "ive", "able", "ible", "ies", "est", "ism",
+)  # fmt: skip
 
 
-def _word_checks(written: str) -> tuple[str, bool, bool]:
+def _word_checks(written: str) -> tuple[str, bool, bool, bool]:
     """For a capitalised word as matched: the word (less a final full stop), whether the
-    lists say it is no name, and whether it is a place word (a name even at a sentence
-    start). A pure function of the word, memoised (like spaCy's tokenizer cache, bounded)."""
+    lists say it is no name, whether it is a place word (a name even at a sentence
+    start), and whether it may be a name at a sentence start (no list knows it, nor its
+    stem, and it has no ending of a common word). A pure function of the word, memoised
+    (like spaCy's tokenizer cache, bounded)."""
     checks = _WORD_CHECKS.get(written)
     if checks is None:
         word = written.rstrip(".")
@@ -37,11 +45,44 @@ def _word_checks(written: str) -> tuple[str, bool, bool]:
             word,
             low in _NOT_ENTITIES or _CORRECT.get(low, low) in _NOT_ENTITIES,
             word in _PLACE_WORDS,
+            _unknown_at_start(low),
         )
         if len(_WORD_CHECKS) >= 50_000:
             _WORD_CHECKS.clear()
         _WORD_CHECKS[written] = checks
     return checks
+
+
+def _unknown_at_start(low: str) -> bool:
+    """Whether a lower-cased word at a sentence start may be a name: two letters or more
+    before any apostrophe ("Priya's" is Priya's, "We're" is we), no list of common words
+    knows it (nor its stem less s or es), no common ending, no "n't"."""
+    if low in _KNOWN_AT_START or low.endswith(("n't", "n’t")):
+        return False
+    base = _APOSTROPHE.split(low, 1)[0]
+    if len(base) < 2 or not base.isalpha() or not base.strip("x"):  # XXXX: a redaction
+        return False
+    if base in _KNOWN_AT_START or _CORRECT.get(base, base) in _KNOWN_AT_START:
+        return False
+    if base.endswith("s") and (base[:-1] in _KNOWN_AT_START or base[:-2] in _KNOWN_AT_START):
+        return False
+    return not base.endswith(_COMMON_ENDINGS)
+
+
+_APOSTROPHE = re.compile("['’]")
+
+
+def _written_lower(text: str, word: str) -> bool:
+    """Whether ``text`` also writes ``word`` in lower case as a word ("Customer care ...
+    the customer"): a common word, not a name."""
+    low = word.lower()
+    at = text.find(low)
+    while at >= 0:
+        end = at + len(low)
+        if (not at or not text[at - 1].isalpha()) and (end == len(text) or not text[end].isalpha()):
+            return True
+        at = text.find(low, at + 1)
+    return False
 
 
 def entities(text: str) -> list[Fact]:
@@ -59,17 +100,23 @@ def entity_spans(text: str) -> list[tuple[int, int]]:
         written = match.group()
         checks = cached.get(written) or checks_of(written)
         start = match.start()
-        if (
-            checks[1]
-            or (start and text[start - 1].isalnum())
-            or (not checks[2] and _sentence_start(text, start))
-        ):
+        skip = checks[1] or (start and text[start - 1].isalnum())
+        fresh = False  # a name at a sentence start starts a run of its own
+        if not skip and not checks[2] and _sentence_start(text, start):
+            after = match.end()
+            skip = (
+                not checks[3]
+                or text[after : after + 1].isalnum()  # "Sr4456123": an identifier
+                or _written_lower(text, checks[0])
+            )
+            fresh = True
+        if skip:
             if run_start >= 0:
                 found.append((run_start, run_end))
                 run_start = -1
             continue
         end = start + len(checks[0])
-        if run_start >= 0 and _JOIN.fullmatch(text, run_end, start):
+        if run_start >= 0 and not fresh and _JOIN.fullmatch(text, run_end, start):
             run_end = end
             continue
         if run_start >= 0:

@@ -10,7 +10,6 @@ larger than the controls, it is inference noise, not style sensitivity.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -164,7 +163,3 @@ def variance_table(table: GapsTable, *, level: float) -> tuple[VarianceComponent
         f", {dropped} incomplete left out" if dropped else ""
     )
     return result, note
-
-
-def finite_or_none(value: float) -> float | None:
-    return value if math.isfinite(value) else None

@@ -20,14 +20,17 @@ from guisekit.rules.lexicon import RulesLexicon
 __all__ = [
     "adverb_slots",
     "claim_sentences",
+    "doubtful",
     "evaluates",
     "grave_sentences",
     "in_claim",
     "in_statement",
     "opens_with_cue",
     "opinion_sentence",
+    "reported",
     "self_evaluations",
     "settled",
+    "stance_elsewhere",
 ]
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -366,6 +369,97 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         found.append(((start, end), _evaluates(clause, lex)))
     doc.proposals[key] = found
     return found
+
+
+_STANCE_CATEGORIES = frozenset(
+    {"epistemic_verb", "epistemic_adverb", "epistemic_modal", "epistemic_adjective",
+     "shield", "conditional", "booster"}
+)  # fmt: skip
+
+
+def _word_pattern(phrases: set[str]) -> re.Pattern[str]:
+    words = sorted(phrases, key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'])")
+
+
+@functools.cache
+def _stance_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """Every hedge, booster or doubt phrase the engine knows (claims.yaml
+    ``stance_phrases``, the stance rows of hedges.tsv, every insertion cue, the removable
+    ``adverbs``) and every reported-speech phrase."""
+    claims = lex.claims
+    phrases = set(claims["stance_phrases"]) | set(claims["reported_speech"])
+    phrases |= set(claims["adverbs"]) | set(claims["inner_boosters"])
+    phrases |= {c for c, k in lex.hedge_cues.items() if k in _STANCE_CATEGORIES}
+    for direction in ("hedged", "confident"):
+        for slot in ("clause_start", "sentence_adverb", "pre_adjective", "mid_clause",
+                     "after_modal", "self_clause"):  # fmt: skip
+            phrases |= set(lex.insertions(slot, direction))
+    return _word_pattern({p for p in phrases if p})
+
+
+@functools.cache
+def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    return _word_pattern(set(lex.claims["reported_speech"]))
+
+
+_QUOTE = re.compile('["\u201c\u201d]')
+
+
+def _sentence_around(doc: Doc, offset: int) -> tuple[int, int]:
+    starts = doc.sentence_starts
+    i = bisect.bisect_right(starts, offset) - 1
+    begin = starts[i] if i >= 0 else 0
+    stop = starts[i + 1] if i + 1 < len(starts) else len(doc.text)
+    return begin, stop
+
+
+def stance_elsewhere(
+    doc: Doc, lex: RulesLexicon, start: int, end: int, own: frozenset[str] = frozenset()
+) -> bool:
+    """Whether the sentence around ``start:end`` already carries a hedge, a booster, a
+    doubt ("no idea", "not sure") or reported speech ("they keep telling me", "said")
+    outside ``start:end`` (the span an edit replaces; empty for an insertion). No new
+    cue of either direction goes in such a sentence, and no modal in it is softened or
+    firmed: "Indeed, they keep telling me ...", "I believe the charge seems wrong",
+    "Undoubtedly, it was clearly ..." (hedgefix judgement; claims.yaml
+    ``stance_phrases``, ``reported_speech``). Cues in ``own`` do not count: an operator
+    that swaps every cue of a sentence the same way ("I believe the fee is probably
+    unfair" -> "I know the fee is definitely unfair") keeps it consistent."""
+    begin, stop = _sentence_around(doc, start)
+    if _QUOTE.search(doc.text, begin, stop):
+        return True  # a quotation is someone's words: 'I think the form read "..."'
+    for found in _stance_pattern(lex).finditer(doc.lowered, begin, stop):
+        if found.group() in own:
+            continue
+        if found.end() <= start or found.start() >= end or start == end:
+            return True
+    return False
+
+
+@functools.cache
+def _doubt_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    phrases = set(lex.claims["doubt_phrases"])
+    words = sorted(phrases, key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in words)
+    return re.compile(
+        r"(?<![\w'])(?:" + alternatives + r"|(?:not|n't) \w+ (?:sure|certain|clear))(?![\w'])"
+    )
+
+
+def doubtful(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` states the writer's doubt ("I'm not
+    completely sure", "I have no idea"; claims.yaml ``doubt_phrases``): a hedge removed
+    there contradicts it."""
+    begin, stop = _sentence_around(doc, offset)
+    return _doubt_pattern(lex).search(doc.lowered, begin, stop) is not None
+
+
+def reported(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` reports what someone else said or claims
+    (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words."""
+    begin, stop = _sentence_around(doc, offset)
+    return _reported_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 
 def _inside(spans: list[tuple[int, int]], offset: int, size: int) -> bool:

@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from guisekit.rules.claims import (
     adverb_slots,
     claim_sentences,
+    doubtful,
     grave_sentences,
     in_claim,
     opens_with_cue,
     opinion_sentence,
     self_evaluations,
+    stance_elsewhere,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
@@ -99,7 +101,9 @@ def _sentence_marker(
     candour = frozenset(lex.claims["candour_fillers"])
     for word in doc.sentence_words:
         if starts is not None and (
-            word.start not in starts or opens_with_cue(doc, lex, word.start)
+            word.start not in starts
+            or opens_with_cue(doc, lex, word.start)
+            or stance_elsewhere(doc, lex, word.start, word.start)
         ):
             continue
         if word.start in grave:
@@ -358,8 +362,14 @@ def _slots(direction: str, label: str) -> None:
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
         ):
-            if in_claim(doc, lex, edit.start):
-                yield edit
+            if in_claim(doc, lex, edit.start) and not stance_elsewhere(
+                doc, lex, edit.start, edit.start
+            ):
+                # spanned from the sentence start, so it clashes with a cue at the start
+                # or in the clause: never "I think the fee is somewhat unfair"
+                begin = max(s for s in doc.sentence_starts if s <= edit.start)
+                head = doc.text[begin : edit.start]
+                yield edit._replace(start=begin, replacement=head + edit.replacement)
 
     @operator(
         f"{prefix}_self.v1",
@@ -374,7 +384,7 @@ def _slots(direction: str, label: str) -> None:
         if not choices:
             return
         for start in self_evaluations(doc, lex):
-            if opens_with_cue(doc, lex, start):
+            if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
                 continue
             # "I" keeps its capital after the frame: "I think I am ..."
             yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
@@ -397,6 +407,8 @@ def _slots(direction: str, label: str) -> None:
         # a cue at the sentence start or before the adjective: one cue per claim, never
         # "Perhaps, the fee is probably somewhat unfair".
         for start, at in adverb_slots(doc, lex):
+            if stance_elsewhere(doc, lex, start, start):
+                continue  # "the charge probably seems wrong", "is probably clearly"
             head = text[start:at]
             if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
                 yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
@@ -471,6 +483,8 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 continue  # "..., I think, ..." is the parenthetical of remove_hedge
             if shield_needed(doc, lex, start, end):
                 continue  # "but I think they wanted ...": a guess, not an opinion
+            if doubtful(doc, lex, start):
+                continue  # "I'm not sure, but I think the fee ...": the doubt stays
             yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
 
 

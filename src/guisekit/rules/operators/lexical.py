@@ -7,7 +7,13 @@ import random
 import re
 from collections.abc import Callable, Iterator
 
-from guisekit.rules.claims import in_claim, in_statement
+from guisekit.rules.claims import (
+    doubtful,
+    in_claim,
+    in_statement,
+    reported,
+    stance_elsewhere,
+)
 from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
@@ -272,9 +278,14 @@ def register_down(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[E
 
 @operator("connective_formal.v1", "connective", "words")
 def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Sentence-initial but/so/also -> However,/Therefore,/Furthermore, (not "So many")."""
+    """Sentence-initial but/so/also -> However,/Therefore,/Furthermore, (not "So many"),
+    only after an earlier sentence: a text-initial "so" is a topic opener ("so my landlord
+    is keeping my deposit"), not a consequence, and "Therefore," there asserts an
+    inference from nothing (hedgefix judgement, MEANING)."""
 
     def connective(start: int, end: int, value: str) -> bool:
+        if doc.lowered[start:end] == "so" and _TERMINATOR.search(doc.text, 0, start) is None:
+            return False  # nothing before it to link to
         after = doc.next_word(end)
         return after is None or (
             after.lower not in _DEGREE_TARGETS and after.lower not in lex.adjectives
@@ -316,7 +327,21 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             if stop is not None and text[stop : stop + 1] == " ":
                 yield Edit(stop, stop, ",", "connective_plain.v1")
                 break
-    yield from map_edits(doc, lex.connectives("any", formal=False), "connective_plain.v1")
+
+    def linked(start: int, end: int, value: str) -> bool:
+        # "I'm not leaving because I'm burned out, although the pay is low": after a
+        # negated because-clause the concessive scopes with the negation, and "even
+        # though" reads as the reason denied (hedgefix judgement, MEANING)
+        begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+        return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None
+
+    yield from map_edits(
+        doc, lex.connectives("any", formal=False), "connective_plain.v1", accept=linked
+    )
+
+
+_TERMINATOR = re.compile(r"[.!?]")
+_NEGATED_BECAUSE = re.compile(r"(?:\b(?:not|never)\b|n't\b)[^.!?]*\bbecause\b")
 
 
 @operator("request_polite.v1", "politeness", "words")
@@ -345,9 +370,54 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         prev, nxt = doc.prev_word(start), doc.next_word(end)
         if doc.lowered[start:end] == "must" and nxt is not None and nxt.lower in _EPISTEMIC:
             return False  # "must be wrong" is a conclusion; "should be wrong" is not one
-        return (prev is None or prev.lower not in _DETERMINERS) and in_claim(doc, lex, start)
+        return (
+            (prev is None or prev.lower not in _DETERMINERS)
+            and in_claim(doc, lex, start)
+            # "they will clearly refuse" never "might clearly"; "I don't think it will"
+            # never "might": one stance per sentence, none in reported speech
+            and not stance_elsewhere(doc, lex, start, end, own)
+        )
 
-    return map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
+    own = frozenset(lex.modal_soften.mapping)
+    edits = map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
+    return _per_sentence(doc, edits, single=False)
+
+
+# Modal and semi-modal forms of modal_softening.tsv; the other rows are stance cues
+# (clearly, I know, it is clear that).
+_SOFTENED_MODALS = frozenset(
+    {"will", "will not", "won't", "can", "can't", "cannot", "must", "is going to",
+     "are going to", "i am going to", "need to", "have to", "has to"}
+)  # fmt: skip
+
+
+def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[Edit]:
+    """One stance edit per sentence (hedgefix judgement): never "they might clearly
+    refuse" (one of two swaps drawn) nor "they might perhaps refuse" (both). Softening,
+    a sentence with a stance cue loses only the cue ("they will arguably refuse"; two
+    cues are merged into one edit); firming (``single``), a sentence with two
+    candidates is left alone ("I know the fee is definitely unfair" stacks boosters)."""
+    groups: dict[int, list[Edit]] = {}
+    for edit in sorted(edits):
+        begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+        groups.setdefault(begin, []).append(edit)
+    text = doc.text
+    for begin, group in groups.items():
+        if len(group) > 1 and single:
+            continue
+        cues = [e for e in group if doc.lowered[e.start : e.end] not in _SOFTENED_MODALS]
+        group = cues or group
+        if any(e.options for e in group):
+            yield from group
+            continue
+        # The edit spans the sentence from its first word, so it clashes with a cue the
+        # other operators put at its start or in its clause ("I think the refund might
+        # arrive" stacks two hedges; discourse.py spans its cues the same way).
+        parts, at = [], begin
+        for edit in group:
+            parts.append(text[at : edit.start] + edit.replacement)
+            at = edit.end
+        yield Edit(begin, group[-1].end, "".join(parts), group[0].operator)
 
 
 @operator("remove_hedge.v1", "hedge", "words")
@@ -385,6 +455,8 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         return (
             rest is not None
             and len(rest.group().split()) >= 3
+            and _whole_cue(doc, start, end)
+            and not _foreign_or_doubted(doc, lex, start)
             and not shield_needed(doc, lex, start, end)
         )
 
@@ -412,17 +484,67 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     modals = PhraseMap.build(claims["modal_to_must"].items())
 
     def statement(start: int, end: int, value: str) -> bool:
-        return in_statement(doc, lex, start)
+        # only the writer's own evaluation, with no other stance or reported speech in
+        # the sentence ("they keep telling me the equity may be worth a lot" stays)
+        return in_statement(doc, lex, start) and not stance_elsewhere(doc, lex, start, end)
 
     yield from map_edits(doc, modals, name, accept=statement)
+    open_values = frozenset(claims["open_values"])
+    evaluative_words = frozenset(claims["evaluative"]) - open_values
+
+    def evaluation_ahead(start: int, end: int, value: str) -> bool:
+        ahead = _WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]
+        return (
+            statement(start, end, value)
+            and not open_values.intersection(ahead)
+            and bool(evaluative_words.intersection(ahead))
+        )
+
+    could = PhraseMap.build(claims["could_to_must"].items())
+    yield from map_edits(doc, could, name, accept=evaluation_ahead)
     seem = PhraseMap.build(claims["seem_to_copula"].items())
     evaluative = frozenset(claims["evaluative"])
 
     def before_evaluation(start: int, end: int, value: str) -> bool:
         nxt = doc.next_word(end)
-        return nxt is not None and nxt.lower in evaluative and in_statement(doc, lex, start)
+        return (
+            nxt is not None
+            and nxt.lower in evaluative
+            and in_statement(doc, lex, start)
+            and not _foreign_or_doubted(doc, lex, start)
+        )
 
     yield from map_edits(doc, seem, name, accept=before_evaluation)
+
+
+# A negated doubt or belief ("not sure", "don't think", "never believed"); "if I'm not
+# mistaken" is a plain shield, its negation inside the hedge.
+_NEGATORS = re.compile(
+    r"(?:\b(?:not|no|never)|n't) (?:\w+ )?(?:sure|certain|convinced|positive|clear|think|"
+    r"believe|know|feel|expect|suppose|guess)\b"
+)
+_WORDS_AHEAD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+# Words after which a deleted opener leaves a fragment: "It seems like they ..." minus
+# "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...".
+_FRAGMENT_AFTER = frozenset({"like", "as", "to", "if", "though"})
+
+
+def _foreign_or_doubted(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether a hedge at ``start`` must stay: its sentence reports someone else's words
+    (firming them changes what they said) or states the writer's doubt (firming
+    contradicts it)."""
+    return reported(doc, lex, start) or doubtful(doc, lex, start)
+
+
+def _whole_cue(doc: Doc, start: int, end: int) -> bool:
+    """Whether deleting the opener at ``start:end`` keeps the polarity and leaves a
+    clause: never a negated cue ("I'm not sure I trust it" -> "I trust it" flips the
+    claim; hedgefix judgement, MEANING), never a cue whose rest would start with a
+    fragment word ("It seems like they ..." -> "Like they ...")."""
+    if _NEGATORS.search(doc.lowered, start, end):
+        return False
+    nxt = doc.next_word(end)
+    return nxt is None or nxt.lower not in _FRAGMENT_AFTER
 
 
 _COPULA_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "seems", "seemed"})
@@ -452,6 +574,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         if nxt is not None and nxt.lower in mass and not doc.is_sentence_start(word.start):
             yield Edit(word.start, nxt.start, "", name)
     adverbs = PhraseMap.build((a, "") for a in claims["adverbs"])
+    approximated = frozenset(claims["approximated"])
 
     def between_words(start: int, end: int, value: str) -> bool:
         prev, nxt = doc.prev_word(start), doc.next_word(end)
@@ -463,6 +586,10 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False  # "the kind of ownership": the noun "kind" (a type), no hedge
         if shield_needed(doc, lex, start, end):
             return False  # "they probably wanted ...": a guess about another's mind
+        if _foreign_or_doubted(doc, lex, start):
+            return False  # "they told me it's probably fine": their words, not the writer's
+        if approximated.intersection(_WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]):
+            return False  # "I basically get nothing": an approximator, content
         return nxt.lower not in ("of", "than", "to", "that", "as")
 
     yield from map_edits(doc, adverbs, name, sentence_start=False, accept=between_words)
@@ -472,7 +599,11 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         if first in doc.vocab:
             for start in doc.occurrences(first):
                 end = doc.phrase_end(start, phrase)
-                if end is not None and in_statement(doc, lex, start):
+                if (
+                    end is not None
+                    and in_statement(doc, lex, start)
+                    and not _foreign_or_doubted(doc, lex, start)
+                ):
                     yield Edit(start, end, match_case(text[start:end], copula), name)
 
 
@@ -498,6 +629,8 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         return (
             rest is not None
             and len(rest.group().split()) >= 3
+            and _whole_cue(doc, start, end)
+            and not _foreign_or_doubted(doc, lex, start)
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
 
@@ -509,15 +642,22 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             return False
         # a hedged degree word goes only where the hedge transform puts one, before a
         # gradable evaluation: "a little late", "a bit faster" state a quantity
+        if _foreign_or_doubted(doc, lex, start):
+            return False
         return direction != "hedged" or after.lower in gradable
 
     def after_modal(start: int, end: int, value: str) -> bool:
         before = doc.prev_word(start)
-        return before is not None and before.lower in _MODALS
+        return (
+            before is not None
+            and before.lower in _MODALS
+            and not _foreign_or_doubted(doc, lex, start)
+        )
 
     def parenthetical(start: int, end: int, value: str) -> bool:
         return (
-            doc.text[start - 2 : start] == ", "
+            not _foreign_or_doubted(doc, lex, start)
+            and doc.text[start - 2 : start] == ", "
             and doc.text[end : end + 1] == ","
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
@@ -616,9 +756,11 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     sentences: on the writer's own plans it would change what they said they would do."""
 
     def claim(start: int, end: int, value: str) -> bool:
-        return in_claim(doc, lex, start)
+        return in_claim(doc, lex, start) and not stance_elsewhere(doc, lex, start, end, own)
 
-    return map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
+    own = frozenset(lex.modal_strengthen.mapping)
+    edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
+    return _per_sentence(doc, edits, single=True)
 
 
 @operator("third_person_s.v1", "l2_marker", "words")
