@@ -479,3 +479,41 @@ def test_cue_word_count_equals_the_word_regex() -> None:
     for text in texts:
         assert cues._word_count(text) == len(word.findall(text)), text
     assert sum(cues._word_count(t) for t in glued) > 2000
+
+
+def test_abbreviations_without_special_cases_split_as_the_special_cases_do() -> None:
+    """The extractor's tokenizer leaves the abbreviations to its own flag arrays instead of
+    spaCy's special cases (see ``objective._tokenizer``): in every context, glued to
+    brackets, quotes, digits, letters, stops and spaces, the sentences and word counts
+    equal the pipeline with the special cases."""
+    abbreviations = read_lines("attributes/abbreviations.txt")
+    before = ["", " ", "(", '"', "'", "x", "5", ".", "!", "\n", "-", "Hi. ", "ok! "]
+    after = ["", " ", ")", '"', ".", "..", "5", "A", "a", "!", "?", " .", "\n.", ",", " Next"]
+    rng = random.Random(41)
+    texts = [b + a + f for a in abbreviations for b in before for f in after]
+    for _ in range(400):
+        parts = rng.choices([*abbreviations, *before, *after, "Next one.", "paid Rs 5."], k=8)
+        texts.append("".join(parts))
+    texts += [a[:-1] + " ." for a in abbreviations] + ["NO. 5. Yes", "RS.5 Rs.A Rs..B"]
+    for text in filter(str.strip, texts):
+        _assert_equal_to_reference(text)
+
+
+def test_cue_spans_equal_the_phrase_by_phrase_matcher_for_odd_first_words() -> None:
+    """First words with a character that does not continue words ("x—x", "café") can
+    overlap themselves; the matcher tries each occurrence for them."""
+    phrases = PhraseMap.build(
+        (p, p) for p in ["x—x", "x—x—x y", "café", "café au", "a", "a bit", "b x", "'em"]
+    )
+    rng = random.Random(5)
+    bits = ["x—x", "—x", "café", " au", " y", "a", " bit", "a-b", "'em", " ", " ", "-", "b"]
+    texts = ["".join(rng.choices(bits, k=rng.randint(1, 12))) for _ in range(3000)]
+    found = 0
+    for text in texts:
+        doc = Doc(text, ())
+        assert cues._spans(doc, phrases) == _reference_spans(doc, phrases), text
+        found += sum(phrase[0] in "xc" for phrase, _, _ in cues._spans(doc, phrases))
+    assert found > 200
+    # "b x" covers the first "x—x" in "x—x—x"; the one overlapping it still counts.
+    overlapping = Doc("x—x b x—x—x", ())
+    assert cues._spans(overlapping, phrases) == [("x—x", 0, 3), ("b x", 4, 7), ("x—x", 8, 11)]

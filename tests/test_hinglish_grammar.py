@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from guisekit.hinglish import hinglish_rewrite
-from guisekit.hinglish.lexicon import default_lexicon
+from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.specs import HinglishSpec
 
 NOUNS = sorted(
@@ -94,3 +94,42 @@ def test_first_person_is_gender_neutral_in_every_bundled_text() -> None:
         for mix in (0.0, 1.0):
             out = _rewrite(text, mix, 1)
             assert gendered.search(out) is None, gendered.search(out)
+
+
+def test_unsafe_construction_is_named_in_the_report() -> None:
+    """A sentence with a construction the engine does not render safely stays English,
+    and the report names the construction (lexicons/hinglish/unsafe.tsv)."""
+    result = hinglish_rewrite(
+        "It has now been over five weeks. My salary is 40,000 per month.",
+        HinglishSpec(),
+        random.Random(0),
+    )
+    first, second = result.sentences
+    assert first.status == "english"
+    assert first.reason == "left in English: approximator is not rendered safely"
+    assert second.status == "converted"
+
+
+class _NoGate(HinglishLexicon):
+    """The packaged lexicon without the unsafe-construction gate, to test the clause
+    code's own guards."""
+
+    @property
+    def unsafe(self) -> tuple[tuple[str, re.Pattern[str]], ...]:  # type: ignore[override]
+        return ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The recruiter asked if I have any questions.",
+        "I asked the manager if I can work from home.",
+        "They checked if I paid the fee.",
+    ],
+)
+def test_asked_if_is_never_a_condition_even_without_the_gate(text: str) -> None:
+    """An "asked if" is an embedded question: the clause splitter never makes it "agar ...,
+    toh ... poocha" (the judged meaning change), gate or no gate."""
+    for seed in range(3):
+        out = hinglish_rewrite(text, HinglishSpec(), random.Random(seed), _NoGate()).text
+        assert "agar" not in out.lower() and "toh" not in out.lower(), out

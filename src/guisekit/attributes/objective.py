@@ -13,10 +13,13 @@ sentence count included, so it stays comparable with published grades (and with
 
 The spaCy tokenizer and the VADER analyzer are built once per process, on first use.
 Speed (``benchmarks/bench_attributes.py``): the sentencizer's rule runs over token
-attribute arrays rather than Python token objects, VADER is called only on sentences
-with a lexicon word and only for its lexicon words (:mod:`guisekit.attributes.vader`),
-and syllables are counted once per distinct word; every value equals the plain pipeline's
-(``tests/test_attributes_objective.py`` compares them on generated and bundled texts).
+attribute arrays rather than Python token objects, with the abbreviation special cases
+applied on those arrays (:func:`_tokenizer` says why); VADER's per-word work runs over all
+sentences of a batch at once, and only lexicon words are scored one by one
+(:mod:`guisekit.attributes.vader`); syllables are counted once per distinct word; a batch
+is measured one measure at a time (:func:`_measure_batch`). Every value equals the plain
+pipeline's (``tests/test_attributes_objective.py`` compares them on generated, bundled
+and random texts).
 """
 
 from __future__ import annotations
@@ -101,9 +104,19 @@ OBJECTIVE_MEASURES: tuple[str, ...] = tuple(f.name for f in fields(ObjectiveAttr
 
 @functools.cache
 def _tokenizer() -> tuple[Tokenizer, list[int]]:
-    """spaCy's blank English tokenizer with the abbreviation special cases, and the token
-    attributes read per text: IS_PUNCT, two lexeme flags (ends a sentence; is a word),
-    IDX and LENGTH. Flags are set once per distinct word, in C on every later token."""
+    """spaCy's blank English tokenizer and the token attributes read per text: IS_PUNCT,
+    lexeme flags (ends a sentence; is a word; is an abbreviation stem such as "Rs"; is a
+    full stop), IDX and LENGTH. Flags are set once per distinct word, in C on every later
+    token.
+
+    The abbreviations (``lexicons/attributes/abbreviations.txt``) are not added to the
+    tokenizer as special cases: one special case that the tokenizer's affix rules would
+    split makes spaCy run a phrase matcher over every text to merge the split pieces back
+    (about 15% of tokenizing). Every abbreviation here splits into its stem and "." and
+    the special case only merges those two tokens where no space stands between them, so
+    :func:`_split` does the same on the flag arrays: such a "." does not end a sentence.
+    An abbreviation that would split otherwise stays a special case.
+    """
     import spacy
     from spacy.attrs import IDX, IS_PUNCT, LENGTH
     from spacy.pipeline import Sentencizer
@@ -111,23 +124,31 @@ def _tokenizer() -> tuple[Tokenizer, list[int]]:
 
     nlp = spacy.blank("en")
     tokenizer: Any = nlp.tokenizer
-    for abbreviation in read_lines(ABBREVIATIONS):
-        tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
+    abbreviations = read_lines(ABBREVIATIONS)
+    pieces = {a: [token.text for token in tokenizer(a)] for a in abbreviations}
+    stems = frozenset(a[:-1] for a in abbreviations if pieces[a] == [a[:-1], "."])
+    for abbreviation in abbreviations:
+        if abbreviation[:-1] not in stems or not abbreviation.endswith("."):
+            tokenizer.add_special_case(abbreviation, [{ORTH: abbreviation}])
     stops = frozenset(Sentencizer.default_punct_chars)
     ends_sentence = nlp.vocab.add_flag(lambda orth: orth in stops)
     is_word = nlp.vocab.add_flag(lambda orth: _WORDLIKE.search(orth) is not None)
-    return tokenizer, [IS_PUNCT, ends_sentence, is_word, IDX, LENGTH]
+    is_stem = nlp.vocab.add_flag(lambda orth: orth in stems)
+    is_stop = nlp.vocab.add_flag(lambda orth: orth == ".")
+    return tokenizer, [IS_PUNCT, ends_sentence, is_word, IDX, LENGTH, is_stem, is_stop]
 
 
 def _split(text: str) -> list[tuple[str, int]]:
     """(sentence, words in it) for every sentence of ``text``.
 
     The sentences are those of spaCy's rule-based ``sentencizer`` on the tokenizer's
-    output, computed over token attribute arrays instead of token objects: a sentence
-    starts at the first token, and at every token that is neither punctuation nor a
-    sentence-final mark with such a mark somewhere after the previous such token (the
-    sentencizer's ``seen_period`` state). ``tests/test_attributes_objective.py`` checks
-    the split against the spaCy pipeline itself.
+    output with the abbreviation special cases, computed over token attribute arrays
+    instead of token objects: a sentence starts at the first token, and at every token
+    that is neither punctuation nor a sentence-final mark with such a mark somewhere after
+    the previous such token (the sentencizer's ``seen_period`` state). A "." right after
+    an abbreviation stem is part of the abbreviation (see :func:`_tokenizer`), so it marks
+    nothing; "Rs" counts one word as "Rs." does. ``tests/test_attributes_objective.py``
+    checks the split against the spaCy pipeline itself.
     """
     import numpy as np
 
@@ -138,6 +159,10 @@ def _split(text: str) -> list[tuple[str, int]]:
         return []
     table = doc.to_array(attrs)
     stop = table[:, 1].astype(bool)
+    ends = table[:, 3] + table[:, 4]
+    abbreviated = table[:-1, 5].astype(bool) & table[1:, 6].astype(bool)
+    abbreviated &= ends[:-1] == table[1:, 3]
+    stop[1:] &= ~abbreviated
     content = np.flatnonzero(~(table[:, 0].astype(bool) | stop))
     stops_before = (np.cumsum(stop) - stop)[content]
     previous = np.concatenate(([0], stops_before[:-1]))
@@ -145,11 +170,10 @@ def _split(text: str) -> list[tuple[str, int]]:
     if not starts.size or starts[0] != 0:
         starts = np.concatenate(([0], starts))
     words = np.add.reduceat(table[:, 2], starts).tolist()
-    ends = [*(starts[1:] - 1).tolist(), n - 1]
-    idx, length = table[:, 3].tolist(), table[:, 4].tolist()
+    last = [*(starts[1:] - 1).tolist(), n - 1]
+    idx, end = table[:, 3].tolist(), ends.tolist()
     return [
-        (text[idx[s] : idx[e] + length[e]], w)
-        for s, e, w in zip(starts.tolist(), ends, words, strict=True)
+        (text[idx[s] : end[e]], w) for s, e, w in zip(starts.tolist(), last, words, strict=True)
     ]
 
 

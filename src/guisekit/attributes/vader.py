@@ -28,6 +28,7 @@ bundled texts.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -167,26 +168,24 @@ def abs_compounds(sentences: Sequence[str]) -> list[float]:
         if not sentence.isascii() and not emoji.isdisjoint(sentence):
             scores.append(abs(float(_analyzer().polarity_scores(sentence)["compound"])))
         elif True in lexical[start:end]:
-            scores.append(_scored(sentence, words[start:end], lows[start:end]))
+            scores.append(_scored(sentence, words[start:end], lows[start:end], lexical[start:end]))
         else:
             scores.append(0.0)  # no word has a valence: VADER's sum is 0
         start = end
     return scores
 
 
-def _scored(sentence: str, tokens: list[str], lows: list[str]) -> float:
-    """|compound| of a sentence without emoji, from its VADER words and their lower
-    case, at least one of which is in the lexicon."""
+def _scored(sentence: str, tokens: list[str], lows: list[str], lexical: list[bool]) -> float:
+    """|compound| of a sentence without emoji, from its VADER words, their lower case and
+    whether each is in the lexicon (one at least is)."""
     from vaderSentiment.vaderSentiment import SentiText, normalize
 
-    lexicon, boosters, _ = _tables()
+    _, boosters, _ = _tables()
     last = len(tokens) - 1
     scored = [
         i
-        for i, low in enumerate(lows)
-        if low in lexicon
-        and low not in boosters
-        and not (low == "kind" and i < last and lows[i + 1] == "of")
+        for i in itertools.compress(range(len(lows)), lexical)
+        if lows[i] not in boosters and not (lows[i] == "kind" and i < last and lows[i + 1] == "of")
     ]
     if not scored:
         return 0.0

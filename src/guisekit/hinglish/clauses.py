@@ -51,6 +51,14 @@ _QUESTION = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that)\b",
     re.IGNORECASE,
 )
+# a verb of asking or finding out before "if": "asked if I have questions" is an embedded
+# question ("poocha ki kya ..."), never a condition ("agar ..., toh ... poocha")
+_ASKS = re.compile(
+    r"\b(?:ask|asks|asked|asking|wonder|wonders|wondered|wondering|check|checks|checked|"
+    r"checking|know|knows|knew|see|saw|confirm|confirmed|tell|told|find out|found out|"
+    r"decide|decided|sure|unsure|clarify|clarified)(?:\s+\S+){0,3}$",
+    re.IGNORECASE,
+)
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
 _SUBORDINATE = re.compile(
     r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
@@ -211,6 +219,8 @@ class ClauseConverter:
                 continue
             first = self.convert(left, offset, condition=condition, depth=depth + 1)
             if first is None:
+                continue
+            if conj == "if" and _ASKS.search(left):
                 continue
             if conj == "if":
                 cond = self.convert(right, right_at, condition=True, depth=depth + 1)

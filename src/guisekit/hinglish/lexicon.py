@@ -12,7 +12,8 @@
 - ``hindi_words.txt``, ``ambiguous.txt``: word lists for the language tagger;
 - ``english_function_words.txt``, ``english_verb_forms.txt``: words that may not stand
   in a rendered noun phrase (they show the slot holds English syntax or a clause);
-- ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`).
+- ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`);
+- ``unsafe.tsv``: constructions not rendered safely; a sentence with one stays English.
 """
 
 from __future__ import annotations
@@ -213,6 +214,18 @@ class HinglishLexicon:
     @functools.cached_property
     def english_verb_forms(self) -> frozenset[str]:
         return frozenset(w.lower() for w in read_lines(f"{_DIR}/english_verb_forms.txt"))
+
+    @functools.cached_property
+    def unsafe(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        """Named patterns of constructions the engine does not render safely (a meaning
+        change is worse than a sentence left in English)."""
+        out = []
+        for name, pattern in read_table(f"{_DIR}/unsafe.tsv", ("name", "pattern")):
+            try:
+                out.append((name, re.compile(pattern, re.IGNORECASE)))
+            except re.error as exc:
+                raise ResourceError(f"{_DIR}/unsafe.tsv: bad pattern for {name!r}: {exc}") from exc
+        return tuple(out)
 
     @functools.cached_property
     def english_function_words(self) -> frozenset[str]:

@@ -64,7 +64,11 @@ def _after_desire(left: str, body: str) -> bool:
     )
 
 
-_BEFORE_VERB_STOP = frozenset({"that", "which", "who", "where", "whose", "with"})
+# a coordinator before the first verb means the words before it are a noun phrase
+# ("Chennai helplines and every single time they say ..."), not a clause's subject
+_BEFORE_VERB_STOP = frozenset(
+    {"that", "which", "who", "where", "whose", "with", "and", "or", "but", "because"}
+)
 _MODALS = frozenset(
     {
         "is",

@@ -21,7 +21,7 @@ from guisekit.hinglish.tagging import tag_words, word_spans
 from guisekit.hinglish.text import LanguageTag, Tok, mask, sentences
 from guisekit.specs import HinglishSpec
 
-__all__ = ["HinglishResult", "SentenceReport", "hinglish_rewrite"]
+__all__ = ["HinglishResult", "SentenceReport", "hinglish_rewrite", "unsafe_construction"]
 
 _END = re.compile(r"[\s.!?]+$")
 
@@ -94,6 +94,13 @@ def _expand(body: str, lexicon: HinglishLexicon) -> str:
     return re.sub(rf"\b(?:{pattern})\b", repl, body, flags=re.IGNORECASE)
 
 
+def _temporal_just(body: str, lexicon: HinglishLexicon) -> str:
+    """ "just" before a verb of a recent event read as "just now" ("I just finished":
+    "abhi"); elsewhere it stays "just", which is "bas" (simply: "he just ignored me")."""
+    verbs = "|".join(re.escape(v) for v in lexicon.grammar["temporal_just"])
+    return re.sub(rf"\b(just)(?= (?:{verbs})\b)", r"\1 now", body, flags=re.IGNORECASE)
+
+
 def _spell(
     tokens: list[Tok], spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
 ) -> list[Tok]:
@@ -154,6 +161,17 @@ def _word_tags(text: str, placed: list[tuple[int, int, Tok]]) -> list[tuple[str,
     return tags
 
 
+def unsafe_construction(sentence: str, lexicon: HinglishLexicon) -> str | None:
+    """The name of the first construction in ``sentence`` that the engine does not
+    render safely (lexicons/hinglish/unsafe.tsv), or None. Such a sentence stays English:
+    an unconverted sentence is a correct guise, a mistranslated one is not."""
+    expanded = _expand(sentence, lexicon)
+    for name, pattern in lexicon.unsafe:
+        if pattern.search(expanded):
+            return name
+    return None
+
+
 def _convert(
     sentence: str, spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
 ) -> tuple[list[Tok], tuple[str, ...]] | None:
@@ -162,7 +180,7 @@ def _convert(
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
-    body = _expand(body, lexicon)
+    body = _temporal_just(_expand(body, lexicon), lexicon)
     opener, rest, comma = _opener(body, lexicon, renderer)
     rest = _decapitalise(rest, lexicon)
     converter = ClauseConverter(renderer)
@@ -189,7 +207,8 @@ def hinglish_rewrite(
     for index, (start, end) in enumerate(sentences(text)):
         parts.append(text[at:start])
         original = text[start:end]
-        converted = _convert(original, spec, lex, rng)
+        unsafe = unsafe_construction(original, lex)
+        converted = None if unsafe else _convert(original, spec, lex, rng)
         if converted is None:
             reports.append(
                 SentenceReport(
@@ -200,7 +219,9 @@ def hinglish_rewrite(
                     original,
                     original,
                     (),
-                    "left in English: no clause template applies to this sentence",
+                    f"left in English: {unsafe} is not rendered safely"
+                    if unsafe
+                    else "left in English: no clause template applies to this sentence",
                 )
             )
             parts.append(original)

@@ -104,7 +104,7 @@ _PLAIN_WORD = re.compile(f"{_WORD_CHAR}+")
 
 
 @functools.lru_cache(maxsize=4096)
-def _phrase_pattern(first: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
+def _phrase_pattern(first: str, phrases: tuple[str, ...]) -> tuple[re.Pattern[str], bool]:
     """One regex for the phrases sharing the first word ``first``, longest first.
 
     It matches ``first`` as a whole word (no word character before it: a lookbehind
@@ -113,11 +113,13 @@ def _phrase_pattern(first: str, phrases: tuple[str, ...]) -> re.Pattern[str]:
     stands there as whole words, as ``Doc.phrase_end`` tried them one by one (the
     alternation backtracks past a phrase whose end is inside a word). The match itself
     covers only ``first``, so a search resumes right after it and finds every start
-    offset, overlapping phrases included.
+    offset, overlapping phrases included. The flag says whether ``first`` is made of word
+    characters only: other first words can overlap themselves (see :func:`_spans`).
     """
     word = re.escape(first)
     rests = "|".join(re.escape(phrase[len(first) :]) for phrase in phrases)
-    return re.compile(f"{word}(?<!{_WORD_CHAR}{word})(?=({rests})(?!{_WORD_CHAR}))")
+    pattern = re.compile(f"{word}(?<!{_WORD_CHAR}{word})(?=({rests})(?!{_WORD_CHAR}))")
+    return pattern, _PLAIN_WORD.fullmatch(first) is not None
 
 
 def _spans(doc: Doc, phrases: PhraseMap) -> list[tuple[str, int, int]]:
@@ -130,8 +132,8 @@ def _spans(doc: Doc, phrases: PhraseMap) -> list[tuple[str, int, int]]:
     hits = []
     lowered = doc.lowered
     for first in phrases.firsts & doc.vocab:
-        pattern = _phrase_pattern(first, phrases.by_first[first])
-        if _PLAIN_WORD.fullmatch(first) is None:
+        pattern, plain = _phrase_pattern(first, phrases.by_first[first])
+        if not plain:
             # A first word with a non-word character ("e.g.") can overlap itself, which
             # one search cannot find: try the phrases at each occurrence instead.
             match = pattern.match

@@ -365,7 +365,11 @@ def _slots(direction: str, label: str) -> None:
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
-                yield edit
+                # spanned from the sentence start, so it clashes with a cue at the start
+                # or in the clause: never "I think the fee is somewhat unfair"
+                begin = max(s for s in doc.sentence_starts if s <= edit.start)
+                head = doc.text[begin : edit.start]
+                yield edit._replace(start=begin, replacement=head + edit.replacement)
 
     @operator(
         f"{prefix}_self.v1",

@@ -379,7 +379,45 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         )
 
     own = frozenset(lex.modal_soften.mapping)
-    return map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
+    edits = map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
+    return _per_sentence(doc, edits, single=False)
+
+
+# Modal and semi-modal forms of modal_softening.tsv; the other rows are stance cues
+# (clearly, I know, it is clear that).
+_SOFTENED_MODALS = frozenset(
+    {"will", "will not", "won't", "can", "can't", "cannot", "must", "is going to",
+     "are going to", "i am going to", "need to", "have to", "has to"}
+)  # fmt: skip
+
+
+def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[Edit]:
+    """One stance edit per sentence (hedgefix judgement): never "they might clearly
+    refuse" (one of two swaps drawn) nor "they might perhaps refuse" (both). Softening,
+    a sentence with a stance cue loses only the cue ("they will arguably refuse"; two
+    cues are merged into one edit); firming (``single``), a sentence with two
+    candidates is left alone ("I know the fee is definitely unfair" stacks boosters)."""
+    groups: dict[int, list[Edit]] = {}
+    for edit in sorted(edits):
+        begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+        groups.setdefault(begin, []).append(edit)
+    text = doc.text
+    for begin, group in groups.items():
+        if len(group) > 1 and single:
+            continue
+        cues = [e for e in group if doc.lowered[e.start : e.end] not in _SOFTENED_MODALS]
+        group = cues or group
+        if any(e.options for e in group):
+            yield from group
+            continue
+        # The edit spans the sentence from its first word, so it clashes with a cue the
+        # other operators put at its start or in its clause ("I think the refund might
+        # arrive" stacks two hedges; discourse.py spans its cues the same way).
+        parts, at = [], begin
+        for edit in group:
+            parts.append(text[at : edit.start] + edit.replacement)
+            at = edit.end
+        yield Edit(begin, group[-1].end, "".join(parts), group[0].operator)
 
 
 @operator("remove_hedge.v1", "hedge", "words")
@@ -721,7 +759,8 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         return in_claim(doc, lex, start) and not stance_elsewhere(doc, lex, start, end, own)
 
     own = frozenset(lex.modal_strengthen.mapping)
-    return map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
+    edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
+    return _per_sentence(doc, edits, single=True)
 
 
 @operator("third_person_s.v1", "l2_marker", "words")
