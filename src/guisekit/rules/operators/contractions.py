@@ -66,9 +66,15 @@ def _style_contractions(name: str, kinds: frozenset[str]) -> None:
         "context allows (lexicons/transforms/contractions.tsv), write the rest in full.",
     )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        for edit in _contraction_edits(doc, name, decide, settle=True):
-            if not _elliptical(doc, edit):
-                yield edit
+        kept = list(_contraction_edits(doc, name, decide, settle=True))
+        kept = [e for e in kept if not _elliptical(doc, e)]
+        yield from kept
+        # a guise's "it's on paper" standardises to the same full form as its source
+        for edit in _contraction_edits(doc, name, _always("expand"), settle=True):
+            clash = any(e.start < edit.end and edit.start < e.end for e in kept)
+            if not clash and "'" in doc.text[edit.start : edit.end] and _ellipsis_at(doc, edit):
+                if "n't" not in doc.text[edit.start : edit.end].lower():
+                    yield edit
 
 
 # Words after which a contracted is/are/am/have/will/would may stand for an ellipsis
@@ -76,9 +82,8 @@ def _style_contractions(name: str, kinds: frozenset[str]) -> None:
 # drops the stress, so the plain style keeps the full form (hedgefix3 judgement).
 _ELLIPSIS_AFTER = frozenset(
     {"on", "in", "at", "by", "for", "from", "with", "without", "to", "of", "about", "as",
-     "after", "before", "since", "until", "under", "over", "here", "there", "now", "then",
-     "anyway", "though", "too", "either", "again", "already", "still", "yet", "and", "but",
-     "or", "so", "if", "because", "when", "where", "actually", "really", "technically"}
+     "after", "before", "since", "until", "under", "over", "either", "though", "anyway",
+     "and", "but", "or", "so", "if", "because", "when", "where"}
 )  # fmt: skip
 _ELLIPSIS_END = re.compile(r"\s*(?:[.,;:!?)\n]|$)")
 
@@ -90,6 +95,11 @@ def _elliptical(doc: Doc, edit: Edit) -> bool:
         return False
     if "'" in doc.text[edit.start : edit.end]:
         return False  # an expansion or a re-spelling, not a new contraction
+    return _ellipsis_at(doc, edit)
+
+
+def _ellipsis_at(doc: Doc, edit: Edit) -> bool:
+    """Whether the word after ``edit`` may not start a complement (see _ELLIPSIS_AFTER)."""
     if _ELLIPSIS_END.match(doc.text, edit.end):
         return True
     nxt = doc.next_word(edit.end)
