@@ -861,7 +861,7 @@ def test_salary_questions_are_converted_or_reported_and_keep_their_facts() -> No
     total = sum(statuses.values())
     assert total == 50
     assert statuses["converted"] / total >= 0.7
-    assert statuses["converted"] >= 45  # measured: 46 of 50 (92%)
+    assert statuses["converted"] >= 45  # measured: 45 of 50 (90%)
 
 
 # --- protected spans survive ------------------------------------------------------------------

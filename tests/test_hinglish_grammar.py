@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from guisekit.hinglish import hinglish_rewrite
-from guisekit.hinglish.lexicon import default_lexicon
+from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.specs import HinglishSpec
 
 NOUNS = sorted(
@@ -108,3 +108,28 @@ def test_unsafe_construction_is_named_in_the_report() -> None:
     assert first.status == "english"
     assert first.reason == "left in English: approximator is not rendered safely"
     assert second.status == "converted"
+
+
+class _NoGate(HinglishLexicon):
+    """The packaged lexicon without the unsafe-construction gate, to test the clause
+    code's own guards."""
+
+    @property
+    def unsafe(self) -> tuple[tuple[str, re.Pattern[str]], ...]:  # type: ignore[override]
+        return ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The recruiter asked if I have any questions.",
+        "I asked the manager if I can work from home.",
+        "They checked if I paid the fee.",
+    ],
+)
+def test_asked_if_is_never_a_condition_even_without_the_gate(text: str) -> None:
+    """An "asked if" is an embedded question: the clause splitter never makes it "agar ...,
+    toh ... poocha" (the judged meaning change), gate or no gate."""
+    for seed in range(3):
+        out = hinglish_rewrite(text, HinglishSpec(), random.Random(seed), _NoGate()).text
+        assert "agar" not in out.lower() and "toh" not in out.lower(), out
