@@ -72,9 +72,10 @@ def _style_contractions(name: str, kinds: frozenset[str]) -> None:
         # a guise's "it's on paper" standardises to the same full form as its source
         for edit in _contraction_edits(doc, name, _always("expand"), settle=True):
             clash = any(e.start < edit.end and edit.start < e.end for e in kept)
-            if not clash and "'" in doc.text[edit.start : edit.end] and _ellipsis_at(doc, edit):
-                if "n't" not in doc.text[edit.start : edit.end].lower():
-                    yield edit
+            written = doc.text[edit.start : edit.end]
+            positive = "'" in written and "n't" not in written.lower()
+            if not clash and positive and _ellipsis_at(doc, edit):
+                yield edit
 
 
 # Words after which a contracted is/are/am/have/will/would may stand for an ellipsis
