@@ -12,7 +12,7 @@ from unittest import mock
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from guisekit.attributes import load_attribute_set
@@ -118,6 +118,14 @@ def _same(a: GelbachData | str, b: GelbachData | str) -> None:
     assert dict(a.left_out) == dict(b.left_out)
 
 
+# one source, every attribute constant in it: the defaults leave out every attribute
+CONSTANT = [
+    {"variant_id": f"v{i}", "source_id": "s1", "education": level, "age": "old",
+     "approved": float(i), "fk_grade": 2.0, "hedge_density": 0.5}
+    for i, level in enumerate(["college", "high_school"])
+]  # fmt: skip
+
+
 @pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
 @settings(max_examples=60, deadline=None, suppress_health_check=FIXTURE)
 @given(
@@ -126,6 +134,7 @@ def _same(a: GelbachData | str, b: GelbachData | str) -> None:
     defaults=st.booleans(),
     numeric=st.booleans(),
 )
+@example(rows=CONSTANT, controls=(), defaults=True, numeric=False)
 def test_columns_and_rows_agree_on_any_table(
     tmp_path: Path,
     fmt: str,
@@ -211,6 +220,16 @@ def test_a_bad_value_gets_the_row_paths_message(tmp_path: Path) -> None:
         "InputError: row 2, column 'fk_grade': 'twelve' is not a number"
     ) or message.startswith("InputError: row 2, column 'fk_grade': 'twelve' is not a number")
     assert message == _load(path, rows_only=True)
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
+def test_no_attribute_left_gets_the_row_paths_message(tmp_path: Path, fmt: str) -> None:
+    # regression: with every default attribute constant within its source, the columnar
+    # path stacked no columns and crashed in numpy instead of the row path's refusal
+    path = _write([dict(row) for row in CONSTANT], tmp_path, fmt)
+    expected = "InputError: no attributes to decompose the gap into"
+    assert _load(path, rows_only=False, controls=(), attributes=None) == expected
+    assert _load(path, rows_only=True, controls=(), attributes=None) == expected
 
 
 def test_jsonl_without_pyarrow_reads_row_by_row(tmp_path: Path) -> None:

@@ -105,10 +105,14 @@ def from_table(
     codes, labels = cols.first_seen(source_codes[rows], source_names)
     dummies, dummy_names = _control_dummies(control_codes, controls, rows)
     y, *attributes = columns
+    # no attributes (every default one constant within sources): an (n, 0) array, as the
+    # row path builds, so GelbachData refuses it with the row path's one-line error
+    # (np.column_stack of nothing would raise numpy's ValueError instead)
+    x2 = np.column_stack(attributes) if attributes else np.empty((rows.size, 0))
     return GelbachData(
         y=y,
         focal=x1.reshape(rows.size, len(focal.names())),
-        attributes=np.column_stack(attributes).reshape(rows.size, len(families)),
+        attributes=x2.reshape(rows.size, len(families)),
         sources=codes,
         source_labels=labels,
         outcome=outcome,
