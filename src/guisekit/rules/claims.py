@@ -273,7 +273,12 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
         while word is not None and word.end <= stop:
             nxt = doc.next_word(word.end)
             if word.lower in _AUXILIARIES:
-                if nxt is not None and not _adverb(nxt.lower, lex) and _verb_group(word, nxt, lex):
+                if (
+                    nxt is not None
+                    and not _adverb(nxt.lower, lex)
+                    and _verb_group(word, nxt, lex)
+                    and not _past_state(doc, word, nxt, lex)
+                ):
                     slots.append((start, word.end))
                 break
             if word.lower in verbs and not word.lower.endswith("ing"):
@@ -318,6 +323,28 @@ def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
                 break
     doc.proposals[key] = found
     return found
+
+
+_PAST_COPULAS = frozenset({"was", "were", "wasn't", "weren't"})
+_PREDICATE_SKIP = frozenset({"a", "an", "the", "not", "very", "really", "quite", "so", "too"})
+
+
+def _past_state(doc: Doc, aux: Word, nxt: Word, lex: RulesLexicon) -> bool:
+    """Whether a past copula describes a state rather than judging: "the pipe was fine the
+    day before" reports what the writer saw, and "was possibly fine" doubts it (hedgefix3
+    judgement, MEANING). Only a judgement of ``past_judgements`` (claims.yaml) or a
+    passive with its cause ("was closed by mistake") after was/were takes an adverb."""
+    if aux.lower not in _PAST_COPULAS:
+        return False
+    word: Word | None = nxt
+    while word is not None and word.lower in _PREDICATE_SKIP:
+        word = doc.next_word(word.end)
+    if word is None:
+        return True
+    after = doc.next_word(word.end)
+    if after is not None and after.lower == "by" and word.lower.endswith(("ed", "en")):
+        return False  # a passive with its cause: "was closed by mistake", "caused by"
+    return word.lower not in frozenset(lex.claims["past_judgements"])
 
 
 def _verb_group(aux: Word, nxt: Word, lex: RulesLexicon) -> bool:

@@ -304,10 +304,23 @@ def _remove_before_adjective(
         nxt = doc.next_word(word.end)
         if nxt is None or nxt.lower not in lex.adjectives or doc.is_sentence_start(word.start):
             continue
+        if _negated(doc, word):
+            continue  # "not very experienced" -> "not experienced" changes the degree
         after = doc.next_word(nxt.end)
         if word.lower == "so" and after is not None and after.lower == "that":
             continue
         yield Edit(word.start, nxt.start, "", name)
+
+
+_NEGATORS = frozenset({"not", "never", "no", "hardly", "barely", "nor"})
+
+
+def _negated(doc: Doc, word: Word) -> bool:
+    """Whether an intensifier stands in the scope of a negator ("not very", "isn't really",
+    "never too"): there it sets the degree that is denied, and deleting it changes the
+    claim ("I am not very experienced" -> "I am not experienced"; hedgefix3 judgement)."""
+    prev = doc.prev_word(word.start)
+    return prev is not None and (prev.lower in _NEGATORS or prev.lower.endswith("n't"))
 
 
 @operator("remove_young_intensifier.v1", "emphasis", "words")
@@ -512,10 +525,24 @@ def article_drop(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if word.lower != "the" and _rate_article(doc, lex, word, nxt.lower):
             continue
+        if word.text == "A" and _label(doc, word, nxt):
+            continue
         if doc.is_sentence_start(word.start):
             yield Edit(word.start, nxt.start + 1, nxt.text[:1].upper(), "article_drop.v1")
         else:
             yield Edit(word.start, nxt.start, "", "article_drop.v1")
+
+
+def _label(doc: Doc, article: Word, nxt: Word) -> bool:
+    """Whether a capital "A" is a label or part of a name, not an article: mid-sentence
+    ("Company A pays more", "Option A: ...", "Plan A is"), or at a sentence start before a
+    capitalised word ("A Smith called"). Dropping it deletes the referent (hedgefix3
+    judgement)."""
+    if nxt.text.isupper() and len(nxt.text) > 1:
+        return False  # text in capitals ("THE BANK CHARGED A FEE")
+    if not doc.is_sentence_start(article.start):
+        return True
+    return nxt.text[:1].isupper()
 
 
 def _idiom_spans(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:

@@ -426,10 +426,90 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     before an adjective (somewhat), vagueness hedges (Channell 1994: "where possible",
     "some experience", "mainly"), and "seems to be" -> "is". Never a rounder before a
     figure: "about $500" -> "$500" would state a rough figure as exact."""
-    yield from _remove_cues(doc, lex, "hedged", "remove_hedge.v1")
-    yield from _remove_vagueness(doc, lex, "remove_hedge.v1")
-    yield from firm_evidentials(doc, lex, "remove_hedge.v1")
-    yield from firm_negated_frames(doc, lex, "remove_hedge.v1")
+    edits = [
+        *_remove_cues(doc, lex, "hedged", "remove_hedge.v1"),
+        *_remove_vagueness(doc, lex, "remove_hedge.v1"),
+        *firm_evidentials(doc, lex, "remove_hedge.v1"),
+        *firm_negated_frames(doc, lex, "remove_hedge.v1"),
+    ]
+    shields = [m.span() for m in _SHIELD.finditer(doc.lowered)]
+    for edit in edits:
+        if _in_shield_clause(doc, edit, shields) or not _seem_clause(doc, lex, edit):
+            continue
+        yield edit
+
+
+# A shield about the writer's own fallibility ("maybe I'm wrong", "I could be mistaken",
+# "correct me if I'm wrong"): removing its hedge word asserts the opposite ("I'm wrong";
+# hedgefix3 judgement, MEANING), so no hedge in its clause is removed.
+_SHIELD = re.compile(
+    r"\b(?:i(?:'m| am| was| could be| might be| may be| could well be| might well be)"
+    r"\s+(?:\w+\s+)?(?:wrong|mistaken|missing something|misremembering|misreading)\b"
+    r"|i (?:could|might|may) have (?:misread|misunderstood|missed|got it wrong)\b"
+    r"|correct me if)"
+)
+_CLAUSE_MARK = re.compile(r"[,;:.!?]")
+_SEEM_FRAMES = ("it seems", "it appears", "it looks", "it would seem")
+_SUBJECT_PRONOUNS = frozenset(
+    {"i", "we", "you", "he", "she", "they", "it", "there", "this", "that", "someone"}
+)
+_CLAUSE_VERBS = frozenset(
+    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "did", "does", "do",
+     "can", "could", "should", "must", "may", "might", "isn't", "aren't", "wasn't",
+     "weren't", "hasn't", "haven't", "hadn't", "won't", "wouldn't", "didn't", "doesn't",
+     "don't", "can't", "couldn't", "shouldn't", "i'm", "it's", "they're", "we're", "he's",
+     "she's", "there's", "that's"}
+)  # fmt: skip
+_NOT_SUBJECT = frozenset(
+    {"to", "for", "as", "at", "in", "on", "like", "if", "so", "very", "quite", "too", "more",
+     "less", "a", "an", "not", "be", "been"}
+)  # fmt: skip
+
+
+def _in_shield_clause(doc: Doc, edit: Edit, shields: list[tuple[int, int]]) -> bool:
+    """Whether ``edit`` falls in the comma-delimited clause of a fallibility shield
+    without removing the whole shield."""
+    text = doc.text
+    for start, end in shields:
+        if edit.start <= start and end <= edit.end:
+            continue  # the whole shield goes ("If I'm not mistaken, the payment ...")
+        low, high = min(start, edit.start), max(end, edit.end)
+        if not _CLAUSE_MARK.search(text, low, high) or (edit.start < end and start < edit.end):
+            return True
+    return False
+
+
+def _seem_clause(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether a removed "It seems (that|like)" leaves a full finite clause: subject then
+    verb. "It seems obvious that ..." -> "Obvious that ..." and "It seems low to me" ->
+    "Low to me" are fragments (hedgefix3 judgement, UNGRAMMATICAL); other edits pass."""
+    lowered = doc.lowered
+    found = _PHRASE_REST.match(lowered, edit.start)
+    phrase = found.group() if found else ""
+    if doc.text[edit.start : edit.end].lower() == "seems" and edit.replacement == "is":
+        # "It seems low to me" -> "It is low to me": the experiencer belongs to "seems"
+        return _EXPERIENCER.search(phrase) is None
+    if not lowered.startswith(_SEEM_FRAMES, edit.start):
+        return True
+    words = _WORD_RUN.findall(phrase)
+    words = words[3:] if words[1:3] == ["would", "seem"] else words[2:]
+    if words[:1] in (["that"], ["like"]):
+        words = words[1:]
+    if len(words) < 2 or words[0] in _NOT_SUBJECT or words[0] in lex.adjectives:
+        return False
+    if words[0] in _SUBJECT_PRONOUNS or words[0] in _CLAUSE_VERBS:
+        return words[0] in _CLAUSE_VERBS or words[1] in _CLAUSE_VERBS or words[1].endswith("ed")
+    for word in words[1:6]:
+        if word in _CLAUSE_VERBS or (word.endswith("ed") and word not in lex.adjectives):
+            return True
+        if word in ("which", "who", "that", "i", "we", "they"):
+            return False
+    return False
+
+
+_EXPERIENCER = re.compile(r"\b(?:to|for) (?:me|us|him|her|them)\b")
+_WORD_RUN = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_PHRASE_REST = re.compile(r"[^.!?;:,\n]*")
 
 
 _NUMBER_AHEAD = re.compile(
