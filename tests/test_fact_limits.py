@@ -68,6 +68,26 @@ def test_negation_kept_in_its_clause_passes(rewrite: str) -> None:
     assert result.verdict == "pass", [d.describe() for d in result.discrepancies]
 
 
+@pytest.mark.parametrize(
+    ("original", "rewrite"),
+    [
+        # regressions (test_rules_properties): a style edit that swaps one occurrence of
+        # the negated word for a synonym, or expands a contraction after the negator
+        (
+            "I did not get additional help. The additional fee stayed.",
+            "I didn't get extra help. The additional fee stayed.",
+        ),
+        (
+            "Did they not say it'd be fixed? It said so.",
+            "Did they not say it would be fixed? It said so.",
+        ),
+    ],
+)
+def test_style_edits_around_a_negation_pass(original: str, rewrite: str) -> None:
+    result = check_facts(original, rewrite)
+    assert result.verdict == "pass", [d.describe() for d in result.discrepancies]
+
+
 def test_negation_count_change_still_fails_and_texts_are_optional() -> None:
     assert "negation" in _kinds_failing("They did not refund it.", "They refunded it.")
     # without the texts (compare_facts on fact lists alone) the count decides, as before
@@ -116,6 +136,11 @@ def test_sentence_initial_name_changed_fails(original: str, rewrite: str) -> Non
         ("Customer care did not help.", "The customer care team did not help."),
         ("I called the bank.", "Maine bank ko call kiya."),
         ("We are asking for a refund.", "We're asking for a refund."),
+        # regressions (test_rules_properties): a careless persona's apostrophe-free
+        # contraction at a sentence start read as a name added
+        ("Who would I.", "Whod I."),
+        ("They will I.", "Theyll I."),
+        ("Are not they late?", "Arent they late?"),
     ],
 )
 def test_sentence_initial_common_word_is_no_name(original: str, rewrite: str) -> None:

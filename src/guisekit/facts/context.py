@@ -35,7 +35,8 @@ __all__ = ["bind", "date_reading", "spelling_blind"]
 
 
 def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
-    """Every word of the text cells of the rules engine's style lexicons."""
+    """Every word of the text cells of the rules engine's style lexicons, and each one's
+    apostrophe-free form."""
     words: set[str] = set()
     for source in sources:
         if source.endswith(".yaml"):
@@ -51,7 +52,10 @@ def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
         else:
             for line in read_lines(source):
                 words.update(_LETTERS.findall(line.lower()))
-    return frozenset(words)
+    # the rules engine's careless writers drop apostrophes ("Whod", "Theyll"): the bare
+    # form of a known contraction is as little a name as the contraction
+    bare = (w.replace("'", "").replace("’", "") for w in words if "'" in w or "’" in w)
+    return frozenset(words).union(bare)
 
 
 _LETTERS = re.compile(r"[a-z][a-z'’]*")

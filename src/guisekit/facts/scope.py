@@ -7,7 +7,8 @@ each negation fact gets the word it negates (the first word after the negator th
 an auxiliary, modal, determiner or degree adverb: ``negation_skip.txt``; for the
 postverbal Hindi negators ``nahi``, ``nahin``, ``mat``, the word before), and a negation
 *moved* when that word (by a crude stem: ``refunded`` = ``refund``) occurs in the other
-text and every occurrence there stands in a clause with no negator. A negated word that
+text as often as in this one and every occurrence there stands in a clause with no
+negator. A negated word that
 the other text does not use at all (a synonym, a restructured sentence) is no evidence
 either way: the count decides, as before. Clauses end at ``.;!?``, a line break, a comma
 and space, and the coordinating and subordinating words of :data:`_CLAUSE_END`.
@@ -88,9 +89,8 @@ def moved_negations(
     low, other_low = text.lower(), other_text.lower()  # the texts negations are found in
     bounds = _clause_bounds(other_low)
     negated = _negated_clauses(bounds, [f for f in other_facts if f.kind == "negation"])
-    occurrences: dict[str, list[int]] = {}
-    for match in _WORDS.finditer(other_low):
-        occurrences.setdefault(_stem(match.group()), []).append(match.start())
+    occurrences = _occurrences(other_low)
+    own = _occurrences(low)
     own_bounds = _clause_bounds(low)
     moved = []
     for fact in negations:
@@ -98,6 +98,21 @@ def moved_negations(
         if word is None:
             continue
         where = occurrences.get(word)
-        if where and all(bisect_right(bounds, at) not in negated for at in where):
+        # The word must occur as often in both texts: a style edit that swapped one of
+        # its occurrences for a synonym ("not additional" -> "not extra", another
+        # "additional" kept) is no evidence that the negation moved.
+        if (
+            where
+            and len(where) == len(own.get(word, ()))
+            and all(bisect_right(bounds, at) not in negated for at in where)
+        ):
             moved.append(fact)
     return moved
+
+
+def _occurrences(low: str) -> dict[str, list[int]]:
+    """Where each word (by its stem) occurs in ``low``."""
+    found: dict[str, list[int]] = {}
+    for match in _WORDS.finditer(low):
+        found.setdefault(_stem(match.group()), []).append(match.start())
+    return found
