@@ -81,11 +81,18 @@ def test_negation_kept_in_its_clause_passes(rewrite: str) -> None:
             "Did they not say it'd be fixed? It said so.",
             "Did they not say it would be fixed? It said so.",
         ),
+        # a hedge idiom ends at a word's end: "not certain" is no part of "not certainly"
+        ("It wasn't certainly fair.", "It was not certainly fair."),
     ],
 )
 def test_style_edits_around_a_negation_pass(original: str, rewrite: str) -> None:
     result = check_facts(original, rewrite)
     assert result.verdict == "pass", [d.describe() for d in result.discrepancies]
+
+
+def test_a_hedge_idiom_is_still_no_negation() -> None:
+    facts = extract_facts("I am not certain the fee applies.")
+    assert [f for f in facts if f.kind == "negation"] == []
 
 
 def test_negation_count_change_still_fails_and_texts_are_optional() -> None:
@@ -355,3 +362,15 @@ def test_sentence_initial_name_property(name: str, rest: str) -> None:
     assert names == [name.lower()]
     assert "entity" in _kinds_failing(original, f"Someone {rest}")
     assert check_facts(original, original.lower()).verdict == "pass"
+
+
+def test_the_digits_after_ending_in_are_no_count() -> None:
+    """Regression (test_rules_properties): "account ending in 4417 discuss calls" was a
+    count of 4417 calls, which a style edit between the words turned into an identifier."""
+    facts = extract_facts("My account ending in 4417 discuss calls.")
+    assert [(f.kind, f.value) for f in facts if f.kind in ("quantity", "identifier")] == [
+        ("identifier", facts[0].value)
+    ]
+    assert check_facts(
+        "I I account ending in 4417 discuss calls.", "I I account ending in 4417 talk calls."
+    ).passed

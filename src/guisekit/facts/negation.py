@@ -119,13 +119,19 @@ def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
         begin = at - offset
         if begin < 0:
             continue
-        if low.startswith(idiom, begin):
+        if low.startswith(idiom, begin) and not _letter_at(low, begin + len(idiom)):
             return True
         if offset == 0:
             if corrected is None:
                 window = low[at : at + 40]
                 misspelt = any(wrong in window for wrong in _IDIOM_MISSPELT)
                 corrected = spelling_blind(window) if misspelt else ""
-            if corrected.startswith(idiom):
+            if corrected.startswith(idiom) and not _letter_at(corrected, len(idiom)):
                 return True
     return False
+
+
+def _letter_at(text: str, index: int) -> bool:
+    """Whether a letter stands at ``index``: an idiom must end at a word's end ("not
+    certain" is no part of "not certainly")."""
+    return index < len(text) and text[index].isalpha()

@@ -70,6 +70,9 @@ _FIRST_WORD = re.compile(trie(_FIRST_WORDS))
 # a character that is no ASCII letter before a first word (the scan's matches are that
 # character alone, so they never hide one another; a non-ASCII letter is checked after)
 _BEFORE_FIRST_WORD = re.compile(f"[^a-z](?={_FIRST_WORD.pattern})")
+# "card ending in 4417 calls": the digits are the end of an account number (an identifier,
+# see entities.py), never a count
+_AFTER_ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+$")
 _INDIAN_WORDS = frozenset(("lakh", "lakhs", "lac", "lacs", "crore", "crores"))
 
 
@@ -114,7 +117,9 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
             digits = written.split(None, 1)[0]
             amount = Decimal(digits)
             unit = match.group("unit")
-            if _not_a_count(written, amount, unit):
+            if _not_a_count(written, amount, unit) or _AFTER_ENDING_IN.search(
+                low, max(0, start - 16), start
+            ):
                 continue
             # canonical_decimal(amount), from the digits when that is exact
             shown = plain(digits) if len(digits) <= exact and digits.isascii() else None
