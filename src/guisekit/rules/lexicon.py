@@ -393,12 +393,6 @@ class RulesLexicon:
         return dict(self._pairs("hedges.tsv", ("cue", "category")))
 
     @functools.cached_property
-    def approximators(self) -> frozenset[str]:
-        return frozenset(
-            c for c, k in self.hedge_cues.items() if k == "approximator" and " " not in c
-        )
-
-    @functools.cached_property
     def hedge_cue_map(self) -> PhraseMap:
         return PhraseMap.build(self.hedge_cues.items())
 
