@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from guisekit.facts.build import QUANTITY_P, Candidate, quantity_fact
+from guisekit.facts.build import Candidate
 from guisekit.facts.numbers import parse_words
-from guisekit.facts.quantities import _WORD_RUN, UNITS
+from guisekit.facts.quantities import _WORD_RUN, UNITS, _quantity
 from guisekit.facts.scan import trie
 from guisekit.resources import read_lines, read_table
 
@@ -98,19 +98,4 @@ def _age(text: str, candidates: list[Candidate], start: int, end: int, number: s
     years = int(number) if number.isdigit() else parse_words(number)
     if years is None or not 0 < years <= _OLDEST:
         return
-    candidates.append(
-        (
-            start,
-            end,
-            QUANTITY_P,
-            len(candidates),
-            quantity_fact(
-                value=f"{years} year",
-                start=start,
-                end=end,
-                text=text[start:end],
-                amount=Decimal(years),
-                unit="year",
-            ),
-        )
-    )
+    _quantity(text, candidates, start, end, Decimal(years), "year")
