@@ -18,6 +18,7 @@ decoded on reading. Either way, reading gives the values that were written.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -255,27 +256,7 @@ def restore_rows(table: Any, footer: Mapping[bytes, bytes] | None = None) -> lis
     ``footer`` is the file's key-value metadata (where a streamed file keeps the record;
     ``pyarrow.parquet.read_metadata(path).metadata``)."""
     rows: list[dict[str, Any]] = table.to_pylist()
-    raw = (footer or {}).get(METADATA_KEY) or (table.schema.metadata or {}).get(METADATA_KEY)
-    if raw is None:
-        return rows
-    record = json.loads(raw)
-    for column in record.get("json", ()):
-        for row in rows:
-            if isinstance(row.get(column), str):
-                row[column] = json.loads(row[column])
-    for column, fills in record.get("native", {}).items():
-        if fills.get("empty"):
-            for row in rows:
-                row[column] = {}
-            continue
-        if not fills:
-            continue
-        patterns, at = fills["patterns"], 0
-        for index, count in fills["runs"]:
-            if patterns[index]:
-                for row in rows[at : at + count]:
-                    _delete(row[column], patterns[index])
-            at += count
+    _restore(table, footer, dict(enumerate(rows)))
     return rows
 
 
@@ -285,14 +266,22 @@ def restore_rows_at(
     """Rows ``indices`` of ``table`` as :func:`restore_rows` gives them, converting only
     those rows (a columnar reader that needs a few rows as written)."""
     rows = {i: table.slice(i, 1).to_pylist()[0] for i in indices}
+    _restore(table, footer, rows)
+    return rows
+
+
+def _restore(table: Any, footer: Mapping[bytes, bytes] | None, rows: dict[int, Any]) -> None:
+    """Undo the encoding of the record in ``footer`` or ``table``'s schema, in place, on
+    ``rows`` (row index in the table -> row)."""
     raw = (footer or {}).get(METADATA_KEY) or (table.schema.metadata or {}).get(METADATA_KEY)
     if raw is None:
-        return rows
+        return
     record = json.loads(raw)
     for column in record.get("json", ()):
         for row in rows.values():
             if isinstance(row.get(column), str):
                 row[column] = json.loads(row[column])
+    indices = sorted(rows)
     for column, fills in record.get("native", {}).items():
         if fills.get("empty"):
             for row in rows.values():
@@ -303,8 +292,7 @@ def restore_rows_at(
         patterns, at = fills["patterns"], 0
         for index, count in fills["runs"]:
             if patterns[index]:
-                for i, row in rows.items():
-                    if at <= i < at + count:
-                        _delete(row[column], patterns[index])
+                first, last = bisect_left(indices, at), bisect_left(indices, at + count)
+                for i in indices[first:last]:
+                    _delete(rows[i][column], patterns[index])
             at += count
-    return rows
