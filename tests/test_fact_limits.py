@@ -83,6 +83,8 @@ def test_negation_kept_in_its_clause_passes(rewrite: str) -> None:
         ),
         # a hedge idiom ends at a word's end: "not certain" is no part of "not certainly"
         ("It wasn't certainly fair.", "It was not certainly fair."),
+        # the negated word with its apostrophe dropped is the same word
+        ("Who would I. Need not who'd.", "Whod I. Need not whod."),
     ],
 )
 def test_style_edits_around_a_negation_pass(original: str, rewrite: str) -> None:

@@ -41,6 +41,7 @@ _SUFFIXES = ("ing", "ed", "es", "s", "e")
 def _stem(word: str) -> str:
     """``refunded``, ``refunds``, ``refunding`` -> ``refund``; ``replied`` -> ``reply``
     (read as the rules engine's misspellings correct it: ``refnud`` is ``refund``)."""
+    word = word.replace("'", "").replace("’", "")  # "who'd" = "whod", as a careless writer drops it
     word = _CORRECT.get(word, word)
     if word.endswith(("ied", "ies")) and len(word) > 4:
         return word[:-3] + "y"  # replied, replies -> reply
