@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +11,18 @@ SOURCES = ROOT / "examples/data/complaints.jsonl"
 FILES = ("corpus", "fact_report", "summary")
 
 
-def write_config(tmp_path: Path, *, limit: int = 6, fmt: str = "jsonl", name: str = "c") -> Path:
+def write_config(
+    tmp_path: Path,
+    *,
+    limit: int = 6,
+    fmt: str = "jsonl",
+    name: str = "c",
+    sources: Path = SOURCES,
+) -> Path:
     """Personas, hedging, accent, fact edits and standardising over ``limit`` sources."""
     path = tmp_path / f"{name}.yaml"
     path.write_text(
-        f"sources: {{path: {SOURCES}, limit: {limit}}}\n"
+        f"sources: {{path: {sources}, limit: {limit}}}\n"
         "seed: 3\n"
         "transforms:\n"
         "  - transform: identity\n"
@@ -33,6 +41,18 @@ def write_config(tmp_path: Path, *, limit: int = 6, fmt: str = "jsonl", name: st
         f"output: {{dir: out, format: {fmt}}}\n",
         encoding="utf-8",
     )
+    return path
+
+
+def many_sources(tmp_path: Path, copies: int) -> Path:
+    """The bundled complaints ``copies`` times over under new ids: a run long enough that a
+    test can stop it part-way on a loaded machine."""
+    rows = [json.loads(line) for line in SOURCES.read_text(encoding="utf-8").splitlines()]
+    path = tmp_path / "many.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for copy in range(copies):
+            for row in rows:
+                out.write(json.dumps({**row, "id": f"{row['id']}-{copy}"}) + "\n")
     return path
 
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from corpus_helpers import ROOT, outputs, run_cli, write_config
+from corpus_helpers import ROOT, many_sources, outputs, run_cli, write_config
 
 from guisekit.corpus.journal import journal_path
 from guisekit.errors import GuisekitError
@@ -112,8 +112,10 @@ def _journal(path: Path, *, writable: bool = False) -> dict[str, float]:
 
 @pytest.mark.slow
 def test_sigkill_at_five_random_points_then_a_complete_corpus(tmp_path: Path) -> None:
-    sources = 24  # one chunk each (--chunk-size 10 holds one source of 10 specs)
-    config = write_config(tmp_path, limit=sources)
+    # one chunk each (--chunk-size 10 holds one source of 10 specs); with only the 24 bundled
+    # sources a loaded CI machine journalled them all before the fifth kill came
+    sources = 120
+    config = write_config(tmp_path, limit=sources, sources=many_sources(tmp_path, 5))
     assert run_cli("corpus", str(config), "--out", str(tmp_path / "fresh"), "--workers", "2",
                    "--chunk-size", "10", "--no-resume") == 0  # fmt: skip
     out = tmp_path / "out"
