@@ -36,6 +36,7 @@ from guisekit.outputs import (
     complete,
     manifest_path,
     recover,
+    refuse_clobber,
     run_header,
     write_manifest,
 )
@@ -99,18 +100,13 @@ class OutputFiles:
                     raise OutputError(
                         f"{parent} is a file, not a folder", hint="choose another path"
                     )
-        for source in self.inputs:
-            if source.exists() and source.resolve() in seen:
-                raise OutputError(
-                    f"the output {seen[source.resolve()]} is also an input",
-                    hint="write it to another path",
-                )
-        if not self.overwrite:
-            for target in self.targets:
-                if os.path.lexists(target):
-                    raise OutputError(
-                        f"{target} already exists", hint="pass --overwrite to replace it"
-                    )
+        refuse_clobber(
+            seen,
+            self.inputs,
+            existing=() if self.overwrite else self.targets,
+            input_hint="write it to another path",
+            existing_hint="pass --overwrite to replace it",
+        )
 
     # -- writing ------------------------------------------------------------------------
 

@@ -48,6 +48,7 @@ __all__ = [
     "check_set",
     "file_digest",
     "manifest_path",
+    "refuse_clobber",
     "refuse_same_path",
     "run_header",
 ]
@@ -179,20 +180,13 @@ class OutputSet:
                 raise OutputError(
                     f"{parent} is a file, not a folder", hint="choose another output folder"
                 )
-        outputs = {self._resolved(name): name for name in (*self.names, MANIFEST)}
-        for source in self.inputs:
-            if source.exists() and source.resolve() in outputs:
-                raise OutputError(
-                    f"the output {target / outputs[source.resolve()]} is also an input",
-                    hint="write the outputs to another folder",
-                )
-        if not self.overwrite:
-            for name in self.names:
-                if os.path.lexists(target / name):
-                    raise OutputError(
-                        f"{target / name} already exists",
-                        hint="pass --overwrite to replace the run's outputs",
-                    )
+        refuse_clobber(
+            {self._resolved(name): target / name for name in (*self.names, MANIFEST)},
+            self.inputs,
+            existing=() if self.overwrite else [target / name for name in self.names],
+            input_hint="write the outputs to another folder",
+            existing_hint="pass --overwrite to replace the run's outputs",
+        )
 
     def _resolved(self, name: str) -> Path:
         return (self.target.resolve() / name).resolve()
@@ -328,15 +322,36 @@ def recover(target: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
+def refuse_clobber(
+    outputs: Mapping[Path, Path],
+    inputs: Iterable[Path | None],
+    *,
+    input_hint: str,
+    existing: Iterable[Path] = (),
+    existing_hint: str = "",
+) -> None:
+    """Refuse to write over what a run must not destroy, before anything is written: an
+    input at an output path (``--overwrite`` would destroy it), then any of ``existing``
+    that is already there.
+
+    One guard for :class:`OutputSet`, ``OutputFiles`` and :func:`refuse_same_path`, so the
+    refusals read alike. ``outputs`` maps each output's resolved path to the path the
+    message names; ``existing`` lists the outputs that must not be there yet (none with
+    ``--overwrite``; never a manifest, which is replaced with its files)."""
+    for source in inputs:
+        if source is not None and source.exists() and source.resolve() in outputs:
+            raise OutputError(
+                f"the output {outputs[source.resolve()]} is also an input", hint=input_hint
+            )
+    for path in existing:
+        if os.path.lexists(path):
+            raise OutputError(f"{path} already exists", hint=existing_hint)
+
+
 def refuse_same_path(output: Path | None, *inputs: Path | None) -> None:
     """Refuse an output file that is one of the inputs (``--overwrite`` would destroy it)."""
-    if output is None:
-        return
-    for source in inputs:
-        if source is not None and source.exists() and source.resolve() == output.resolve():
-            raise OutputError(
-                f"the output {output} is also an input", hint="write it to another path"
-            )
+    if output is not None:
+        refuse_clobber({output.resolve(): output}, inputs, input_hint="write it to another path")
 
 
 def check_set(output: Path) -> dict[str, Any]:
