@@ -44,6 +44,26 @@ def rules_corpus(*, limit: int, out: Path | str, personas: str = "all", extra: s
     )
 
 
+def decide_remedy(corpus: Path, model: str, out: Path, *extra: str) -> Path:
+    """``decide`` of the complaint-remedy task on ``corpus`` by ``model`` into ``out``
+    (with the ``extra`` options), which must succeed: ``out``."""
+    assert (
+        cli(
+            "decide",
+            str(corpus),
+            "--task",
+            "complaint_remedy",
+            "--model",
+            model,
+            "--out",
+            str(out),
+            *extra,
+        )
+        == 0
+    )
+    return out
+
+
 def planted_gelbach(attributes: Path, decisions: Path, out: Path) -> pd.DataFrame:
     """``gelbach`` of the age gap (old - young, the other persona axes held fixed) in the
     monetary-action probability of ``decisions``, over four attributes of which the

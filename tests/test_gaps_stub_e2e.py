@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from e2e_helpers import cli, estimate, planted_gelbach, rules_corpus
+from e2e_helpers import cli, decide_remedy, estimate, planted_gelbach, rules_corpus
 from planted_truth import true_contrasts
 
 from guisekit.testing import StubConfig, StubReply, StubRequest, StubServer
@@ -54,19 +54,10 @@ def test_planted_effect_recovered_through_stub_server(
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     decisions = tmp_path / "decisions.jsonl"
     with StubServer(StubConfig(), planted_logprob_responder) as stub:
-        args = [
-            "decide",
-            str(corpus),
-            "--task",
-            "complaint_remedy",
-            "--model",
-            f"openai-compatible:assessor@{stub.openai_base_url}",
-            "--out",
-            str(decisions),
-        ]
-        assert cli(*args) == 0
+        model = f"openai-compatible:assessor@{stub.openai_base_url}"
+        decide_remedy(corpus, model, decisions)
         calls = stub.stats().total_requests
-        assert cli(*args, "--overwrite") == 0
+        decide_remedy(corpus, model, decisions, "--overwrite")
         assert stub.stats().total_requests == calls, "the second run is served from the cache"
 
     rows = [json.loads(line) for line in corpus.read_text().splitlines()]

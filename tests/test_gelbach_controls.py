@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import statsmodels.formula.api as smf
-from e2e_helpers import cli, estimate, planted_gelbach, rules_corpus
+from e2e_helpers import cli, decide_remedy, estimate, planted_gelbach, rules_corpus
 
 from guisekit.gelbach import FocalContrast, GelbachData, gelbach
 
@@ -105,22 +105,8 @@ def test_decisions_joined_and_gap_attributed_to_the_planted_attribute(
     config.write_text(rules_corpus(limit=5, out=tmp_path / "corpus"))
     assert cli("corpus", str(config)) == 0
     corpus = tmp_path / "corpus" / "corpus.jsonl"
-    decisions = tmp_path / "decisions.jsonl"
-    assert (
-        cli(
-            "decide",
-            str(corpus),
-            "--task",
-            "complaint_remedy",
-            "--model",
-            "python:guisekit.testing.decision_responder:planted",
-            "--repeats",
-            "2",
-            "--out",
-            str(decisions),
-        )
-        == 0
-    )
+    planted = "python:guisekit.testing.decision_responder:planted"
+    decisions = decide_remedy(corpus, planted, tmp_path / "decisions.jsonl", "--repeats", "2")
     attributes = tmp_path / "attributes.csv"
     assert cli("attributes", str(corpus), "--out", str(attributes)) == 0
     rows = planted_gelbach(attributes, decisions, tmp_path / "g")
