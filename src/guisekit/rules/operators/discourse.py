@@ -340,9 +340,10 @@ def _marker_operator(
 ) -> None:
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(
-            text, lex, rng, lex.insertions(slot, direction), name, comma=comma, claims_only=True
-        )
+        # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
+        kept = frozenset(lex.claims["not_inserted"])
+        choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
+        return _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
 
 
 def _slots(direction: str, label: str) -> None:
