@@ -45,6 +45,23 @@ WRONG = [
      "I'm biased, but"),
     ("remove_hedge.v1", "It seems low to me, but maybe I'm wrong.", "but I'm wrong"),
     ("remove_hedge.v1", "Perhaps I am missing something about the fee.", "I am missing"),
+    ("remove_hedge.v1", "Perhaps I should have read the contract more carefully.",
+     "I should have read"),
+    ("remove_hedge.v1", "It seems low for the role, but maybe I'm overthinking it.",
+     "It is low"),
+    # a possible explanation of an event is not asserted
+    ("remove_hedge.v1", "Maybe the system posted it late.", "The system posted"),
+    ("remove_hedge.v1", "It is possible that the payment was lost in transit.",
+     "The payment was lost"),
+    # an observed conduct verb is the writer's experience
+    *[(op, "They ignored my emails for weeks.", "ignored my emails")
+      for op in INSERTIONS if op not in ("soften_modal.v1", "strengthen_modal.v1")],
+    # a service the writer lived through takes no cue
+    *[(op, "The staff was rude and the room was dirty.", "staff was rude")
+      for op in ("hedge_clause.v1", "hedge_adverb.v1", "booster_adverb.v1")],
+    # a past copula takes no mid-clause hedge; a maximizer does not fit "rude"
+    ("hedge_auxiliary.v1", "The staff was rude and the room was dirty.", "possibly"),
+    ("booster_adjective.v1", "The staff was rude and the room was dirty.", "completely"),
     # heldout5: a general extender narrows the question
     ("remove_hedge.v1", "is this normal or are they cutting too much for PF and stuff.",
      "for PF."),
@@ -121,8 +138,8 @@ RIGHT = [
      "This is a scam they run on every tenant."),
     ("remove_booster.v1", "The report is clearly inaccurate.", "The report is inaccurate."),
     ("remove_booster.v1", "The company is clearly at fault.", "The company is at fault."),
-    ("remove_hedge.v1", "I think I should have spent more time with the users.",
-     "I should have spent more time with the users."),
+    ("remove_hedge.v1", "I think the bank should have called me.",
+     "The bank should have called me."),
     ("remove_hedge.v1", "I think I am a strong leader.", "I think I am a strong leader."),
     ("remove_hedge.v1", "Maybe the fee is wrong.", "The fee is wrong."),
     ("remove_hedge.v1", "I have some experience with SQL.", "I have experience with SQL."),
@@ -140,12 +157,12 @@ def test_operator_produces_the_right_form(operator: str, text: str, expected: st
 @pytest.mark.parametrize(
     "text",
     ["The fee is unfair.", "This violates the FDCPA.", "The bank should refund the fee.",
-     "The agent was rude.", "The bank is at fault."],
+     "The agent was unaware of the policy.", "The bank is at fault."],
 )  # fmt: skip
 def test_insertions_still_fire_on_evaluations(text: str) -> None:
     for operator in ("hedge_clause.v1", "booster_clause.v1", "hedge_auxiliary.v1"):
-        if operator == "hedge_auxiliary.v1" and "should" in text:
-            continue  # no adverb after a modal
+        if operator == "hedge_auxiliary.v1" and ("should" in text or " was " in text):
+            continue  # no adverb after a modal or a past copula
         assert _run(operator, text) != text, operator
 
 

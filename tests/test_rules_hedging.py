@@ -93,8 +93,12 @@ _NOT_REMOVABLE = re.compile(
     r"or something|and so on)\b",
     re.IGNORECASE,
 )
+# Since the heldout5 judgement a past evaluation of a service the writer lived through
+# ("The agent was rude", "The interview was stressful") is the writer's experience too, and
+# takes no new cue ("It seems that the staff was rude").
 _OWN_OR_REPORTED = re.compile(
     r"^I (?!am\b|know\b|have (?:experience|exposure|knowledge)\b)|\b(?:said|wanted)\b"
+    r"|\bwas (?:rude|stressful|confusing|slow)\b"
 )
 
 

@@ -230,7 +230,7 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     subject before a present copula ("the best option is to wait"), a judgement of
     another party's conduct or a causal claim ("this violates the FDCPA", "they misled
     me", "the delay was caused by ..."), or a prediction about another party ("the
-    company will reconsider"). Not a refusal or habit ("the owner
+    company will reconsider"), with no first person in the clause. Not a refusal or habit ("the owner
     won't answer a single email": the writer's experience; heldout5 judgement, MEANING),
     a past state ("the pipe was fine the day before"), a past event ("they ignored my
     request") or a past narrative ("the main thing was that ..."), where a hedge doubts
@@ -240,7 +240,10 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     judgements = frozenset(claims["past_judgements"])
     deontic = frozenset(claims["deontic"])
     verbs, phrases, subject_words = _judgement(lex)
+    observed = frozenset(claims["observed_conduct"])
     words = _WORDS.findall(clause)
+    if observed.intersection(words):
+        return False  # "they ignored my emails": what the writer saw
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         return True  # "the bank is at fault", "the delay was caused by the transfer"
@@ -252,8 +255,15 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
             return True
         if word in _PREDICTIVE and _FIRST_PERSON.isdisjoint(words) and not _negated(words, i):
             return True  # "the company will reconsider"; not "the owner won't answer"
-        if word in verbs and (not word.endswith("ing") or words[i - 1 : i] in (["is"], ["are"])):
-            return True  # "this violates", "they misled me", "is violating"
+        if (
+            word in verbs
+            and (not word.endswith("ing") or words[i - 1 : i] in (["is"], ["are"]))
+            and _FIRST_PERSON.isdisjoint(words[: i + 3])
+        ):
+            # "this violates the FDCPA", "the migration caused the outage", "is
+            # violating"; not "it caused me a lot of stress" (the writer's experience);
+            # a first person further on is in a relative clause ("the letter I got")
+            return True
         if word in subject_words and _present_copula_after(words, i):
             return True
         present, past = word in _PRESENT_EVALUATION, word in _PAST_EVALUATION
@@ -313,13 +323,12 @@ def _predicate(word: str, following: str) -> bool:
     return word in _COMPARATIVE or (following == "than" and word.endswith("er"))
 
 
-# Where a mid-clause adverb goes: after a copula or a perfect "have". Not after a modal:
+# Where a mid-clause adverb goes: after a present copula or a perfect "have". Not after a
+# past copula ("the staff was possibly rude", "the pipe was possibly fine" doubt what the
+# writer saw; heldout4 judgement, MEANING), nor after a modal:
 # "should likely refund", "should possibly refund" misread the obligation, and "won't
 # clearly answer" puts the booster inside the negation's scope (heldout5 text, MEANING).
-_AUXILIARIES = frozenset(
-    {"is", "are", "was", "were", "has", "have", "had", "isn't", "wasn't", "aren't",
-     "weren't", "hasn't", "haven't", "hadn't"}
-)  # fmt: skip
+_AUXILIARIES = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't"})
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:

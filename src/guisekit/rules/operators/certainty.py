@@ -207,6 +207,12 @@ _FRAME = re.compile(
     r"^in my (?:view|opinion)\b|^from my perspective\b"
 )
 _WRITER = frozenset({"i", "we", "i'm", "i've", "i'd", "we're", "we've"})
+# Possibility openers (a possibility, not the writer's belief): firmed only before an
+# evaluation.
+_POSSIBILITY = re.compile(
+    r"^(?:maybe|perhaps|possibly|it is possible|it's possible|there is a possibility|"
+    r"it may be|it might be|it could be)\b"
+)
 
 
 def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
@@ -232,6 +238,11 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
         if not _WRITER.intersection(before):
             return True
     if _FRAME.search(lowered[start:end]):
+        return not evaluates(rest, lex)
+    if doc.is_sentence_start(start) and _POSSIBILITY.search(lowered[start:end]):
+        # "Maybe the system posted it late" offers a possible explanation of an event;
+        # without the hedge it asserts the event. Only a possible evaluation is firmed
+        # ("Maybe the fee is wrong" -> "The fee is wrong").
         return not evaluates(rest, lex)
     return False
 
@@ -264,7 +275,6 @@ def complementiser_ok(doc: Doc, start: int, end: int) -> bool:
 _FIRST_PERSON_SUBJECTS = frozenset(
     {"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "me", "myself"}
 )
-_WRITER_DEONTIC = frozenset({"should", "shouldn't", "ought", "must"})
 _CLAUSE_OPENING = re.compile(
     r"(?:[,;:]|\b(?:but|and|so|because|although|though|while|since|if|when|which)\b)"
 )
@@ -279,8 +289,8 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     deleting it asserts something new about the writer. Kept: a vagueness hedge ("I have
     some experience", "I automate it where possible"), a self-evaluation of
     claims.yaml ``self_evaluation`` ("I think I am a strong leader" -> "I am a strong
-    leader", the inverse of hedge_self) and the writer's own "should" ("I think I should
-    have asked" -> "I should have asked")."""
+    leader", the inverse of hedge_self). "Perhaps I should have read the contract" stays:
+    without the hedge it admits fault in a complaint."""
     lowered = doc.lowered
     removed = lowered[edit.start : edit.end].strip(" ,")
     if removed == "some" or removed in lex.claims["trailing"]:
@@ -291,13 +301,15 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     cut = 0
     for found in _CLAUSE_OPENING.finditer(head):
         cut = found.end()
-    rest = f"{head[cut:]}{edit.replacement.lower()}{lowered[edit.end : stop]}"
+    rest = f"{head[cut:]}{edit.replacement.lower()}{lowered[edit.end : stop]}".lstrip(" ,")
+    frame = _FRAME.match(rest)
+    if frame is not None:  # "I think the fee is somewhat unfair": the frame is no subject
+        rest = rest[frame.end() :].lstrip(" ,")
+        rest = rest[5:] if rest.startswith("that ") else rest
     words = _WORD.findall(rest)
     if not words or words[0] not in _FIRST_PERSON_SUBJECTS:
         return False
     after = words[1:6]
-    if after[:1] and after[0] in _WRITER_DEONTIC:
-        return False
     claims = lex.claims
     targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
     tail = words[1:] if words[0] == "i'm" else words[2:] if after[:1] == ["am"] else None

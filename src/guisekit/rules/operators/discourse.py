@@ -371,7 +371,11 @@ def _slots(direction: str, label: str) -> None:
             doc,
             lex,
             rng,
-            lex.insertions("pre_adjective", direction),
+            tuple(
+                c
+                for c in lex.insertions("pre_adjective", direction)
+                if c not in lex.claims["not_inserted"]
+            ),
             f"{prefix}_adjective.v1",
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
