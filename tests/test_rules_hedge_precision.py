@@ -49,6 +49,9 @@ WRONG = [
      "I should have read"),
     ("remove_hedge.v1", "It seems low for the role, but maybe I'm overthinking it.",
      "It is low"),
+    # a possibility weighed against the claim in a second clause
+    ("remove_hedge.v1", "I think that's a bit low, but maybe it is normal for a startup.",
+     "but it is normal"),
     # a possible explanation of an event is not asserted
     ("remove_hedge.v1", "Maybe the system posted it late.", "The system posted"),
     ("remove_hedge.v1", "It is possible that the payment was lost in transit.",

@@ -643,6 +643,8 @@ def _whole_cue(doc: Doc, start: int, end: int) -> bool:
     return nxt is None or nxt.lower not in _FRAGMENT_AFTER
 
 
+_POSSIBILITY_WORDS = frozenset({"maybe", "perhaps", "possibly"})
+_CONJUNCTIONS = frozenset({"but", "and", "so", "or", "yet", "although", "though", "because"})
 _COPULA_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "seems", "seemed"})
 
 
@@ -682,6 +684,12 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False  # "the kind of ownership": the noun "kind" (a type), no hedge
         if shield_needed(doc, lex, start, end):
             return False  # "they probably wanted ...": a guess about another's mind
+        if text[start:end].lower() in _POSSIBILITY_WORDS and (
+            prev.lower in _CONJUNCTIONS or text[prev.end : start].startswith(",")
+        ):
+            # "..., but maybe it is normal for a startup": a possibility the writer weighs
+            # against the claim; without "maybe" the sentence asserts both
+            return False
         if _foreign_or_doubted(doc, lex, start):
             return False  # "they told me it's probably fine": their words, not the writer's
         if approximated.intersection(_WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]):
