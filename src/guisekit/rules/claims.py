@@ -230,8 +230,9 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     subject before a present copula ("the best option is to wait"), a judgement of
     another party's conduct or a causal claim ("this violates the FDCPA", "they misled
     me", "the delay was caused by ..."), or a prediction about another party ("the
-    company will reconsider"), with no first person in the clause. Not a refusal or habit ("the owner
-    won't answer a single email": the writer's experience; heldout5 judgement, MEANING),
+    company will reconsider"), with no first person in the clause. Not a refusal or
+    habit ("the owner won't answer a single email": the writer's experience; heldout5
+    judgement, MEANING),
     a past state ("the pipe was fine the day before"), a past event ("they ignored my
     request") or a past narrative ("the main thing was that ..."), where a hedge doubts
     what the writer saw and a booster reads as protesting too much."""

@@ -17,7 +17,7 @@ from guisekit.rules.claims import (
 from guisekit.rules.doc import Doc, match_case
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import PhraseMap, RulesLexicon
-from guisekit.rules.operators.base import map_edits, operator
+from guisekit.rules.operators.base import map_edits, operator, phrase_spans
 from guisekit.rules.operators.certainty import (
     about_the_writer,
     complementiser_ok,
@@ -91,15 +91,7 @@ def fixed_spans(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
     key = ("fixed_expressions", lex)
     spans = doc.proposals.get(key)
     if spans is None:
-        spans = []
-        for phrase in lex.fixed_expressions:
-            first = phrase.split()[0]
-            if first not in doc.vocab:
-                continue
-            for start in doc.occurrences(first):
-                end = doc.phrase_end(start, phrase)
-                if end is not None:
-                    spans.append((start, end))
+        spans = phrase_spans(doc, lex.fixed_expressions)
         doc.proposals[key] = spans
     return spans
 
