@@ -52,6 +52,8 @@ WRONG = [
     # a possibility weighed against the claim in a second clause
     ("remove_hedge.v1", "I think that's a bit low, but maybe it is normal for a startup.",
      "but it is normal"),
+    ("remove_hedge.v1", "It might be that the payment got stuck in the bank's system.",
+     "must be"),
     # a possible explanation of an event is not asserted
     ("remove_hedge.v1", "Maybe the system posted it late.", "The system posted"),
     ("remove_hedge.v1", "It is possible that the payment was lost in transit.",

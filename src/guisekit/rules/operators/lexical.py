@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 from guisekit.rules.claims import (
     doubtful,
+    evaluates,
     in_claim,
     in_statement,
     reported,
@@ -576,7 +577,6 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         # the sentence ("they keep telling me the equity may be worth a lot" stays)
         return in_statement(doc, lex, start) and not stance_elsewhere(doc, lex, start, end)
 
-    yield from map_edits(doc, modals, name, accept=statement)
     open_values = frozenset(claims["open_values"])
     evaluative_words = frozenset(claims["evaluative"]) - open_values
 
@@ -587,6 +587,20 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             and not open_values.intersection(ahead)
             and bool(evaluative_words.intersection(ahead))
         )
+
+    def modal_evaluation(start: int, end: int, value: str) -> bool:
+        # "may be unlawful" -> "must be unlawful" firms an evaluation; "It might be that
+        # the payment got stuck" -> "It must be that ..." turns a possible event into a
+        # deduction (fresh-text reading), so only an evaluation ahead is firmed; "is
+        # likely to" -> "will" (no "be") stays a statement's prediction
+        if not value.endswith((" be", " been")):
+            return statement(start, end, value)
+        rest = _SENTENCE_REST.match(doc.lowered, end)
+        predicate = rest.group().strip() if rest is not None else ""
+        negation = "not " if value.startswith("cannot") else ""
+        return statement(start, end, value) and evaluates(f"it is {negation}{predicate}", lex)
+
+    yield from map_edits(doc, modals, name, accept=modal_evaluation)
 
     could = PhraseMap.build(claims["could_to_must"].items())
     yield from map_edits(doc, could, name, accept=evaluation_ahead)
