@@ -54,6 +54,9 @@ WRONG = [
      "but it is normal"),
     ("remove_hedge.v1", "It might be that the payment got stuck in the bank's system.",
      "must be"),
+    # a modal outside the claim's main clause: the writer's request
+    ("soften_modal.v1", "This is a reasonable request, and I hope you will consider it.",
+     "might"),
     # a possible explanation of an event is not asserted
     ("remove_hedge.v1", "Maybe the system posted it late.", "The system posted"),
     ("remove_hedge.v1", "It is possible that the payment was lost in transit.",

@@ -375,6 +375,9 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         return (
             (prev is None or prev.lower not in _DETERMINERS)
             and in_claim(doc, lex, start)
+            # in the claim's main clause: "This is a reasonable request, and I hope you
+            # will consider it" never "you might consider it" (a request)
+            and in_statement(doc, lex, start)
             # "they will clearly refuse" never "might clearly"; "I don't think it will"
             # never "might": one stance per sentence, none in reported speech
             and not stance_elsewhere(doc, lex, start, end, own)
@@ -867,7 +870,11 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     sentences: on the writer's own plans it would change what they said they would do."""
 
     def claim(start: int, end: int, value: str) -> bool:
-        return in_claim(doc, lex, start) and not stance_elsewhere(doc, lex, start, end, own)
+        return (
+            in_claim(doc, lex, start)
+            and in_statement(doc, lex, start)
+            and not stance_elsewhere(doc, lex, start, end, own)
+        )
 
     own = frozenset(lex.modal_strengthen.mapping)
     edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
