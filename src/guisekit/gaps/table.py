@@ -297,7 +297,16 @@ def build_table(
         }
 
     def ints(key: str) -> IntArray:
-        return np.array([int(d.get(key) or 0) for d in dec_rows], dtype=np.int64)
+        values = np.zeros(len(dec_rows), dtype=np.int64)
+        for i, d in enumerate(dec_rows):
+            try:
+                values[i] = int(d.get(key) or 0)
+            except (TypeError, ValueError):
+                raise InputError(
+                    f"decision {i + 1}: {key}={d.get(key)!r} is not a whole number",
+                    hint=f"{key} counts from 0, as guisekit decide writes it",
+                ) from None
+        return values
 
     decided = {str(d["variant_id"]) for d in dec_rows}
     return coded_table(
