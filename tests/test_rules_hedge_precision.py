@@ -91,6 +91,7 @@ WRONG = [
     # heldout3-4: "It seems" removed leaving a fragment
     ("remove_hedge.v1", "It seems like they're using a technicality to cancel it.", "Like "),
     ("remove_hedge.v1", "It seems obvious that A pays more on paper.", "Obvious that"),
+    ("remove_hedge.v1", "Probably not, but the fee is still wrong.", "Not, but"),
     ("remove_hedge.v1", "It seems low to me for someone with seven years of experience.",
      "Low to me"),
     # heldout1-3: degree, quantity and approximator words are content, not hedges

@@ -630,8 +630,12 @@ _NEGATORS = re.compile(
 )
 _WORDS_AHEAD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words after which a deleted opener leaves a fragment: "It seems like they ..." minus
-# "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...".
-_FRAGMENT_AFTER = frozenset({"like", "as", "to", "if", "though"})
+# "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...",
+# "Probably not, but ..." minus "Probably" is "Not, but ...".
+_FRAGMENT_AFTER = frozenset(
+    {"like", "as", "to", "if", "though", "not", "so", "too", "also", "yes", "no", "never",
+     "just", "only", "even", "either", "neither"}
+)  # fmt: skip
 
 
 def _foreign_or_doubted(doc: Doc, lex: RulesLexicon, start: int) -> bool:
@@ -645,7 +649,8 @@ def _whole_cue(doc: Doc, start: int, end: int) -> bool:
     """Whether deleting the opener at ``start:end`` keeps the polarity and leaves a
     clause: never a negated cue ("I'm not sure I trust it" -> "I trust it" flips the
     claim; hedgefix judgement, MEANING), never a cue whose rest would start with a
-    fragment word ("It seems like they ..." -> "Like they ...")."""
+    fragment word ("It seems like they ..." -> "Like they ...", "Probably not, but ..."
+    -> "Not, but ...")."""
     if _NEGATORS.search(doc.lowered, start, end):
         return False
     nxt = doc.next_word(end)
