@@ -45,6 +45,9 @@ WRONG = [
      "I'm biased, but"),
     ("remove_hedge.v1", "It seems low to me, but maybe I'm wrong.", "but I'm wrong"),
     ("remove_hedge.v1", "Perhaps I am missing something about the fee.", "I am missing"),
+    ("remove_hedge.v1", "Maybe my expectations are too high, but the offer seems low.",
+     "My expectations are too high"),
+    ("remove_hedge.v1", "Perhaps my memory is wrong about the date.", "My memory is wrong"),
     ("remove_hedge.v1", "Perhaps I should have read the contract more carefully.",
      "I should have read"),
     ("remove_hedge.v1", "It seems low for the role, but maybe I'm overthinking it.",
@@ -52,6 +55,11 @@ WRONG = [
     # a possibility weighed against the claim in a second clause
     ("remove_hedge.v1", "I think that's a bit low, but maybe it is normal for a startup.",
      "but it is normal"),
+    ("remove_hedge.v1", "It might be that the payment got stuck in the bank's system.",
+     "must be"),
+    # a modal outside the claim's main clause: the writer's request
+    ("soften_modal.v1", "This is a reasonable request, and I hope you will consider it.",
+     "might"),
     # a possible explanation of an event is not asserted
     ("remove_hedge.v1", "Maybe the system posted it late.", "The system posted"),
     ("remove_hedge.v1", "It is possible that the payment was lost in transit.",
@@ -83,6 +91,7 @@ WRONG = [
     # heldout3-4: "It seems" removed leaving a fragment
     ("remove_hedge.v1", "It seems like they're using a technicality to cancel it.", "Like "),
     ("remove_hedge.v1", "It seems obvious that A pays more on paper.", "Obvious that"),
+    ("remove_hedge.v1", "Probably not, but the fee is still wrong.", "Not, but"),
     ("remove_hedge.v1", "It seems low to me for someone with seven years of experience.",
      "Low to me"),
     # heldout1-3: degree, quantity and approximator words are content, not hedges

@@ -289,8 +289,10 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     deleting it asserts something new about the writer. Kept: a vagueness hedge ("I have
     some experience", "I automate it where possible"), a self-evaluation of
     claims.yaml ``self_evaluation`` ("I think I am a strong leader" -> "I am a strong
-    leader", the inverse of hedge_self). "Perhaps I should have read the contract" stays:
-    without the hedge it admits fault in a complaint."""
+    leader", the inverse of hedge_self). A clause about "my ..." counts when it admits
+    fallibility (claims.yaml ``fallibility``: "Maybe my expectations are too high").
+    "Perhaps I should have read the contract" stays: without the hedge it admits fault
+    in a complaint."""
     lowered = doc.lowered
     removed = lowered[edit.start : edit.end].strip(" ,")
     if removed == "some" or removed in lex.claims["trailing"]:
@@ -307,6 +309,9 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         rest = rest[frame.end() :].lstrip(" ,")
         rest = rest[5:] if rest.startswith("that ") else rest
     words = _WORD.findall(rest)
+    if words[:1] in (["my"], ["our"]):
+        # "Maybe my expectations are too high": a shield about the writer
+        return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])
     if not words or words[0] not in _FIRST_PERSON_SUBJECTS:
         return False
     after = words[1:6]

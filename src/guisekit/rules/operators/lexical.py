@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 from guisekit.rules.claims import (
     doubtful,
+    evaluates,
     in_claim,
     in_statement,
     reported,
@@ -374,6 +375,9 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         return (
             (prev is None or prev.lower not in _DETERMINERS)
             and in_claim(doc, lex, start)
+            # in the claim's main clause: "This is a reasonable request, and I hope you
+            # will consider it" never "you might consider it" (a request)
+            and in_statement(doc, lex, start)
             # "they will clearly refuse" never "might clearly"; "I don't think it will"
             # never "might": one stance per sentence, none in reported speech
             and not stance_elsewhere(doc, lex, start, end, own)
@@ -576,7 +580,6 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         # the sentence ("they keep telling me the equity may be worth a lot" stays)
         return in_statement(doc, lex, start) and not stance_elsewhere(doc, lex, start, end)
 
-    yield from map_edits(doc, modals, name, accept=statement)
     open_values = frozenset(claims["open_values"])
     evaluative_words = frozenset(claims["evaluative"]) - open_values
 
@@ -587,6 +590,20 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             and not open_values.intersection(ahead)
             and bool(evaluative_words.intersection(ahead))
         )
+
+    def modal_evaluation(start: int, end: int, value: str) -> bool:
+        # "may be unlawful" -> "must be unlawful" firms an evaluation; "It might be that
+        # the payment got stuck" -> "It must be that ..." turns a possible event into a
+        # deduction (fresh-text reading), so only an evaluation ahead is firmed; "is
+        # likely to" -> "will" (no "be") stays a statement's prediction
+        if not value.endswith((" be", " been")):
+            return statement(start, end, value)
+        rest = _SENTENCE_REST.match(doc.lowered, end)
+        predicate = rest.group().strip() if rest is not None else ""
+        negation = "not " if value.startswith("cannot") else ""
+        return statement(start, end, value) and evaluates(f"it is {negation}{predicate}", lex)
+
+    yield from map_edits(doc, modals, name, accept=modal_evaluation)
 
     could = PhraseMap.build(claims["could_to_must"].items())
     yield from map_edits(doc, could, name, accept=evaluation_ahead)
@@ -613,8 +630,12 @@ _NEGATORS = re.compile(
 )
 _WORDS_AHEAD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # Words after which a deleted opener leaves a fragment: "It seems like they ..." minus
-# "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...".
-_FRAGMENT_AFTER = frozenset({"like", "as", "to", "if", "though"})
+# "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...",
+# "Probably not, but ..." minus "Probably" is "Not, but ...".
+_FRAGMENT_AFTER = frozenset(
+    {"like", "as", "to", "if", "though", "not", "so", "too", "also", "yes", "no", "never",
+     "just", "only", "even", "either", "neither"}
+)  # fmt: skip
 
 
 def _foreign_or_doubted(doc: Doc, lex: RulesLexicon, start: int) -> bool:
@@ -628,7 +649,8 @@ def _whole_cue(doc: Doc, start: int, end: int) -> bool:
     """Whether deleting the opener at ``start:end`` keeps the polarity and leaves a
     clause: never a negated cue ("I'm not sure I trust it" -> "I trust it" flips the
     claim; hedgefix judgement, MEANING), never a cue whose rest would start with a
-    fragment word ("It seems like they ..." -> "Like they ...")."""
+    fragment word ("It seems like they ..." -> "Like they ...", "Probably not, but ..."
+    -> "Not, but ...")."""
     if _NEGATORS.search(doc.lowered, start, end):
         return False
     nxt = doc.next_word(end)
@@ -853,7 +875,11 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     sentences: on the writer's own plans it would change what they said they would do."""
 
     def claim(start: int, end: int, value: str) -> bool:
-        return in_claim(doc, lex, start) and not stance_elsewhere(doc, lex, start, end, own)
+        return (
+            in_claim(doc, lex, start)
+            and in_statement(doc, lex, start)
+            and not stance_elsewhere(doc, lex, start, end, own)
+        )
 
     own = frozenset(lex.modal_strengthen.mapping)
     edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
