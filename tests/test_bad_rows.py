@@ -108,6 +108,22 @@ CASES: list[tuple[str, list[str], str, Callable[[Row], None], str]] = [
         _set_edit("end", -1),
         "column 'edits' item 1: end=-1 is negative",
     ),
+    # regressions: a ValueError / TypeError / JSONDecodeError traceback in `gaps`
+    (
+        "gaps-probability-text",
+        GAPS,
+        "decisions",
+        _set("prob_no_action", "x"),
+        "decision 1: prob_no_action='x' is not a number",
+    ),
+    (
+        "gaps-probability-list",
+        GAPS,
+        "decisions",
+        _set("prob_no_action", [1]),
+        "decision 1: prob_no_action=[1] is not a number",
+    ),
+    ("gaps-spec-not-json", GAPS, "corpus", _set("spec", "x"), "spec is not JSON ('x')"),
     # regressions: an OverflowError traceback (inf) / a silently garbage int64 (1e308)
     (
         "gaps-repeat-inf",
