@@ -236,6 +236,9 @@ def _jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
         ({"status": None}, True),  # a JSONL null status: maybe a key left out
         ({"repeat": 1.5}, False),  # a float column: truncated as int() does
         ({"repeat": "x"}, True),  # regression: was a ValueError traceback on the row path
+        ({"repeat": float("inf")}, True),  # regression: was an OverflowError traceback
+        ({"order": 1e308}, True),  # regression: the column path cast it to a garbage int64
+        ({"order": float("nan")}, True),  # not a whole number either
     ],
 )
 def test_values_the_row_path_must_judge_go_down_it(

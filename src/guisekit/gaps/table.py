@@ -301,7 +301,7 @@ def build_table(
         for i, d in enumerate(dec_rows):
             try:
                 values[i] = int(d.get(key) or 0)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):  # "x", [1], inf, 1e308
                 raise InputError(
                     f"decision {i + 1}: {key}={d.get(key)!r} is not a whole number",
                     hint=f"{key} counts from 0, as guisekit decide writes it",
