@@ -247,6 +247,26 @@ TEMPLATE_CASES = [
         "Is it okay to ask for 20% more?",
         ["Kya 20% zyada maangna theek hai?"],
     ),
+    (
+        "ask_whether.is_it_possible_to",
+        "Is it possible to negotiate the offer?",
+        ["Kya offer negotiate karna mumkin hai?"],
+    ),
+    (
+        "ask_whether.is_it_legal_to",
+        "Is it legal to charge a fee for this?",
+        ["Kya iske liye ek fee charge karna legal hai?"],
+    ),
+    (
+        "ask_whether.is_it_normal_to",
+        "Is it normal to negotiate the offer?",
+        ["Kya offer negotiate karna normal hai?"],
+    ),
+    (
+        "ask_whether.is_it_safe_to",
+        "Is it safe to share my PAN?",
+        ["Kya apna PAN share karna safe hai?"],
+    ),
     ("ask_whether.will_i", "Will I recover the fee?", ["Kya fee recover ho jayegi?"]),
     ("ask_whether.will", "Will the bank refund the charge?", ["Kya bank charge refund karega?"]),
     (

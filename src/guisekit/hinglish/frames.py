@@ -43,7 +43,7 @@ _LINK = re.compile(
     re.IGNORECASE,
 )
 # links outside the conjunction table, written in Hindi at every mixing ratio
-_LINKS = {"then": "phir", "though": "haalaanki", "although": "haalaanki"}
+_LINKS = {"then": "phir", "though": "haalaanki", "although": "haalaanki", "so": "toh"}
 _IF = re.compile(r"(?P<word>if|when)\s+(?P<cond>[^,]+),\s+(?:then\s+)?(?P<main>\S.*)$", re.I)
 _CONDITION = {"if": ("agar", "toh"), "when": ("jab", "")}
 # "On 03/14/2024, I ...": a date or year before a clause, with its postposition
@@ -58,7 +58,12 @@ _SUBJECT = re.compile(
     r"(?!\w)",
 )
 _NOT_SUBJECTS = frozenset({"when", "if", "which", "who", "what", "how", "why", "to", "that"})
-_STOP = frozenset({"that", "which", "who", "whose", "and", "or", "but", "because", "if", "to"})
+_STOP = frozenset(
+    {
+        *("that", "which", "who", "whose", "and", "or", "but", "because", "if", "to"),
+        *("of", "for", "with", "in", "on", "at", "from", "by", "about", "as"),
+    }
+)
 _FINITE = frozenset(
     [
         "is",
@@ -122,7 +127,10 @@ def is_clause(conv: ClauseConverter, text: str) -> bool:
         if "past" in kinds or ("third" in kinds and (words[i - 1] in _SINGULAR or after_noun)):
             return True
         base = "base" in kinds or word in lex.english_verb_forms
-        if base and (words[i - 1] in _PLURAL or words[i - 1].endswith("s")):
+        prev = words[i - 1]
+        singular = prev[:-3] + "y" if prev.endswith("ies") else prev[:-1]
+        plural_noun = prev.endswith("s") and singular in lex.content
+        if base and (words[i - 1] in _PLURAL or plural_noun):
             return True
         if word.endswith("ed") and word not in lex.content and len(word) > 4:
             return True  # a regular past tense the lexicon lacks ("cancelled")
@@ -154,7 +162,8 @@ def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
             continue
         rest = text[match.end() :]
         kya = bool(frame.get("kya"))
-        if not rest or not (is_clause(conv, rest) or (not kya and _WH.match(rest))):
+        wh = _WH.match(rest) is not None and rest.split()[1:2] != ["to"]  # "how to ..."
+        if not rest or not (is_clause(conv, rest) or (not kya and wh)):
             continue
         if conv._shared_verb_phrase(rest):
             continue  # "told me the range is X and offered me Y": "offered" is the frame's
@@ -202,6 +211,8 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
         left, right = text[start : match.start()], text[match.end() :]
         if not (conv._finite(left) and is_clause(conv, right)) or after_desire(left, right):
             continue
+        if not (_SUBJECT.match(right) or "," in match.group()):
+            continue  # "my title and pay didn't change": one subject, two nouns
         pieces[-1] = (start, match.start(), link, comma)
         word = (match.group("link") or match.group("link2")).lower()
         comma = "," in (match.group("comma") or match.group("comma2") or "")
@@ -246,7 +257,8 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
             if comma:
                 toks.append(Tok(",", "other"))
             if link:
-                joiner = _LINKS.get(link) or conv.r.mixed(link, conv.r.conjunctions[link])
+                hindi = _LINKS.get(link) or conv.r.conjunctions[link]
+                joiner = conv.r.mixed(link, hindi) if link in conv.r.conjunctions else hindi
                 toks += _words(conv, joiner)
                 if joiner != link:
                     conv.used.append("frame.connective")

@@ -25,6 +25,9 @@ from guisekit.specs import HinglishSpec
 __all__ = ["HinglishResult", "SentenceReport", "hinglish_rewrite", "unsafe_construction"]
 
 _END = re.compile(r"[\s.!?]+$")
+# openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
+# collector told ...": "instead" there means "contrary to what I asked", not "in its place")
+_NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
 
 
 @dataclass(frozen=True)
@@ -217,8 +220,10 @@ def _convert(
     if converted is None:
         converted = frame_sentence(converter, rest, at, templates)
     tokens = [renderer.tok(w) for w in opener.split()]
+    said = body[: len(body) - len(rest)].strip(" ,").lower()
     if (
         converted is None
+        and said not in _NOT_ALONE
         and any(t.tag == "hi" for t in tokens)
         and (comma or is_clause(converter, rest))
     ):
