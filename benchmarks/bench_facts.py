@@ -1,6 +1,6 @@
 """Fact-extraction throughput against spaCy's blank English tokenizer, in one run.
 
-Usage: python benchmarks/bench_facts.py [--texts 2000] [--repeat 7] [--before] [--cpu]
+Usage: python benchmarks/bench_facts.py [--texts 2000] [--repeat 7] [--cpu]
 
 Both are timed on the same synthetic 1,500-character complaint texts, in this process,
 on one core; the report is the ratio (extraction texts/s over tokenizer texts/s), since
@@ -16,10 +16,9 @@ Two ratios are reported:
   spaCy's cache on texts it has already tokenised; reported for comparison with earlier
   runs.
 
-``--before`` also times, in the same rounds, the frozen copy of the extractor as it was
-before the speed work of issue #14 (``tests/fact_oracle/``, which returns the same facts),
-so that the speed-up is measured in one run, under the same load:
-``ratio_before_speed_work`` and ``speedup``.
+To measure a speed-up, run this on both commits in the same session, under the same
+load (the load average is in the report); ``tests/test_fact_golden.py`` checks that the
+facts stay the same.
 
 ``--cpu`` times the CPU time of this process (``time.process_time``) instead of the wall
 clock: on a machine shared with other work, wall-clock rounds also time the waits for a
@@ -51,11 +50,6 @@ def main() -> None:
     parser.add_argument("--texts", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument(
-        "--before",
-        action="store_true",
-        help="also time the frozen pre-speed-work extractor (tests/fact_oracle)",
-    )
-    parser.add_argument(
         "--cpu",
         action="store_true",
         help="time CPU time of this process instead of wall-clock time (steadier under load)",
@@ -78,14 +72,7 @@ def main() -> None:
         lambda ts: [tokenizer(t) for t in ts],
         lambda ts: [extract_facts(t) for t in ts],
     ]
-    if args.before:
-        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-        from fact_oracle import extract_facts as extract_before  # type: ignore[import-not-found]
-
-        for text in complaint_texts(args.texts, seed=98):  # warm-up on other texts
-            extract_before(text)
-        funcs.append(lambda ts: [extract_before(t) for t in ts])
-    spacy_new, facts_new, *before = interleaved_best_fresh(rounds, funcs, clock=clock)
+    spacy_new, facts_new = interleaved_best_fresh(rounds, funcs, clock=clock)
     n = len(texts)
     report: dict[str, object] = {
         "texts": n,
@@ -100,9 +87,6 @@ def main() -> None:
         "stretch": 1.5,
         "clock": "cpu" if args.cpu else "wall",
     }
-    if before:
-        report["ratio_before_speed_work"] = round(spacy_new / before[0], 2)
-        report["speedup"] = round(before[0] / facts_new, 2)
     report["loadavg_1_5_15"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(report, indent=2))
 

@@ -18,7 +18,14 @@ from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
 
-__all__ = ["firm_evidentials", "firm_negated_frames", "inner_boosters", "shield_needed"]
+__all__ = [
+    "about_the_writer",
+    "complementiser_ok",
+    "firm_evidentials",
+    "firm_negated_frames",
+    "inner_boosters",
+    "shield_needed",
+]
 
 # Be, have and do forms a truth-emphasis booster may follow inside a verb group ("were in
 # fact paid", "is certainly not"); modals are the after_modal slot's ("will definitely").
@@ -49,6 +56,7 @@ _RELATIVE = frozenset(
      "they"}
 )  # fmt: skip
 _HAVE = frozenset({"has", "have", "had"})
+_ARTICLES = frozenset({"a", "an", "the"})
 _CLAUSE = re.compile(r"[^.!?;:\n]*")
 _PHRASE = re.compile(r"[^.!?;:,\n]*")
 
@@ -76,6 +84,20 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
                 continue
             yield Edit(prev.end, end, "", name)
+    for cue in lex.claims["predicate_boosters"]:
+        for word in doc.words(frozenset({cue})):
+            prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
+            if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
+                continue
+            judged = any(
+                doc.phrase_end(nxt.start, p) is not None for p in lex.claims["judgement_phrases"]
+            )  # "is clearly at fault"
+            if (
+                judged
+                or nxt.lower in _ARTICLES
+                or (nxt.lower in lex.adjectives and not _participle(nxt.lower, lex))
+            ):
+                yield Edit(prev.end, word.end, "", name)
 
 
 def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
@@ -185,6 +207,12 @@ _FRAME = re.compile(
     r"^in my (?:view|opinion)\b|^from my perspective\b"
 )
 _WRITER = frozenset({"i", "we", "i'm", "i've", "i'd", "we're", "we've"})
+# Possibility openers (a possibility, not the writer's belief): firmed only before an
+# evaluation.
+_POSSIBILITY = re.compile(
+    r"^(?:maybe|perhaps|possibly|it is possible|it's possible|there is a possibility|"
+    r"it may be|it might be|it could be)\b"
+)
 
 
 def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
@@ -211,4 +239,90 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
             return True
     if _FRAME.search(lowered[start:end]):
         return not evaluates(rest, lex)
+    if doc.is_sentence_start(start) and _POSSIBILITY.search(lowered[start:end]):
+        # "Maybe the system posted it late" offers a possible explanation of an event;
+        # without the hedge it asserts the event. Only a possible evaluation is firmed
+        # ("Maybe the fee is wrong" -> "The fee is wrong").
+        return not evaluates(rest, lex)
     return False
+
+
+# Words that open a clause's subject: a complementiser "that" is followed by one ("I know
+# that the fee ..."), a demonstrative "that" by a noun or a verb ("Clearly that approach
+# works", "I know that sounds like ..."), where deleting "that" with the cue leaves
+# "Approach works" or "Sounds like" (heldout5 judgement, UNGRAMMATICAL).
+_SUBJECT_OPENERS = frozenset(
+    {"i", "you", "we", "they", "he", "she", "it", "there", "this", "these", "those", "the",
+     "a", "an", "my", "your", "our", "their", "his", "her", "its", "no", "nobody", "no-one",
+     "nothing", "none", "some", "someone", "somebody", "every", "everyone", "each", "all",
+     "most", "many", "any", "anyone", "both", "neither", "either", "one", "i'm", "i've",
+     "i'd", "i'll", "it's", "they're", "they've", "we're", "we've", "you're", "he's",
+     "she's", "there's", "that's"}
+)  # fmt: skip
+
+
+def complementiser_ok(doc: Doc, start: int, end: int) -> bool:
+    """Whether a cue at ``start:end`` that ends in "that" ends in the complementiser: a
+    clause with its own subject follows (a subject opener, or a capitalised name).
+    Cues without "that" pass; a rejected "X that" leaves the shorter cue "X" to match
+    ("I know that sounds like ..." -> "That sounds like ...")."""
+    if not doc.lowered[start:end].endswith(" that"):
+        return True
+    nxt = doc.next_word(end)
+    return nxt is not None and (nxt.lower in _SUBJECT_OPENERS or nxt.text[:1].isupper())
+
+
+_FIRST_PERSON_SUBJECTS = frozenset(
+    {"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "me", "myself"}
+)
+_CLAUSE_OPENING = re.compile(
+    r"(?:[,;:]|\b(?:but|and|so|because|although|though|while|since|if|when|which)\b)"
+)
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether the hedge ``edit`` deletes qualifies a clause about the writer: its subject
+    is "I" or "we" once the hedge is gone. Such a hedge is a fallibility shield ("Maybe
+    I'm biased" -> "I'm biased" is an admission; heldout5 judgement, MEANING) or hedges
+    the writer's own experience or ability ("I'm probably not as fast as ..."), and
+    deleting it asserts something new about the writer. Kept: a vagueness hedge ("I have
+    some experience", "I automate it where possible"), a self-evaluation of
+    claims.yaml ``self_evaluation`` ("I think I am a strong leader" -> "I am a strong
+    leader", the inverse of hedge_self). A clause about "my ..." counts when it admits
+    fallibility (claims.yaml ``fallibility``: "Maybe my expectations are too high").
+    "Perhaps I should have read the contract" stays: without the hedge it admits fault
+    in a complaint."""
+    lowered = doc.lowered
+    removed = lowered[edit.start : edit.end].strip(" ,")
+    if removed == "some" or removed in lex.claims["trailing"]:
+        return False  # a vagueness hedge ("some experience", "where possible")
+    begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+    stop = min((s for s in doc.sentence_starts if s > edit.start), default=len(lowered))
+    head = lowered[begin : edit.start]
+    cut = 0
+    for found in _CLAUSE_OPENING.finditer(head):
+        cut = found.end()
+    rest = f"{head[cut:]}{edit.replacement.lower()}{lowered[edit.end : stop]}".lstrip(" ,")
+    frame = _FRAME.match(rest)
+    if frame is not None:  # "I think the fee is somewhat unfair": the frame is no subject
+        rest = rest[frame.end() :].lstrip(" ,")
+        rest = rest[5:] if rest.startswith("that ") else rest
+    words = _WORD.findall(rest)
+    if words[:1] in (["my"], ["our"]):
+        # "Maybe my expectations are too high": a shield about the writer
+        return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])
+    if not words or words[0] not in _FIRST_PERSON_SUBJECTS:
+        return False
+    after = words[1:6]
+    claims = lex.claims
+    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
+    tail = words[1:] if words[0] == "i'm" else words[2:] if after[:1] == ["am"] else None
+    if tail is None:
+        return True
+    for word in tail[:4]:
+        if word in targets:
+            return False
+        if word not in fillers:
+            return True
+    return True
