@@ -455,6 +455,30 @@ CASES = [
         "g.jsonl:1: invalid UTF-8 at byte",
         {"g.jsonl": GELBACH_NOT_UTF8},
     ),
+    # --- click's usage errors: one line too (were a multi-line box) ---------------------------
+    Case(
+        "usage-bad-int",
+        ["gaps", "{d}/c.jsonl", "{d}/d.jsonl", "--out", "{d}/g", "--resamples", "x"],
+        "Invalid value for '--resamples': Input should be a valid integer",
+    ),
+    Case(
+        "usage-missing-argument", ["gaps"], "Missing argument 'corpus'. (see guisekit gaps --help)"
+    ),
+    Case("usage-no-such-command", ["nope"], "No such command 'nope'. (see guisekit --help)"),
+    # a negative seed: was a ValueError traceback from numpy's SeedSequence
+    *(
+        Case(
+            f"{name}-seed-negative",
+            [name, *args, "--seed", "-1"],
+            "Invalid value for '--seed': Input should be greater than or equal to 0",
+        )
+        for name, args in [
+            ("gaps", ["{d}/c.jsonl", "{d}/d.jsonl", "--out", "{d}/g"]),
+            ("gelbach", ["{d}/g.csv", "--outcome", "y", "--focal-column", "x", "--out", "{d}/g"]),
+            ("decide", ["{d}/c.jsonl", "--task", "t", "--model", "m", "--out", "{d}/d.jsonl"]),
+            ("attributes", ["{d}/c.jsonl", "--out", "{d}/a.jsonl"]),
+        ]
+    ),
     # --- serve (options refused before listening) ------------------------------------------
     *(
         Case(f"serve-{name}", ["serve", "--port", "0", *extra], message, files)

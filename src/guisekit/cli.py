@@ -170,9 +170,24 @@ for _name, _command in (
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Console-script entry point: run the app, turning guisekit errors into exit code 2."""
+    """Console-script entry point: run the app, turning guisekit errors and click's usage
+    errors (a bad option value, a missing argument) into one ``error:`` line and exit code
+    2, where click would draw a multi-line box."""
+    from typer import _click as click  # the click typer ships and raises
+
     try:
-        app(args=argv, prog_name="guisekit")
+        code = app(args=argv, prog_name="guisekit", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError:  # the help is already printed
+        sys.exit(2)
+    except click.exceptions.ClickException as exc:  # a bad option value, a missing argument
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        message = " ".join(f"error: {exc.format_message()}{where}".split())
+        err.print(message, markup=False, highlight=False, soft_wrap=True)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        err.print("Aborted!", markup=False, highlight=False)
+        sys.exit(1)
     except GuisekitError as exc:
         err.print(f"error: {exc.one_line()}", markup=False, highlight=False, soft_wrap=True)
         sys.exit(2)
@@ -181,3 +196,5 @@ def main(argv: list[str] | None = None) -> None:
         message = f"error: {where}{exc.strerror or exc} (check the path, its permissions and space)"
         err.print(message, markup=False, highlight=False, soft_wrap=True)
         sys.exit(2)
+    # standalone_mode=False returns the exit code of typer.Exit, else the command's value
+    sys.exit(code if isinstance(code, int) else 0)

@@ -67,7 +67,7 @@ def attributes_command(
     resamples: Annotated[
         int, typer.Option(help="Source-cluster bootstrap resamples for the report's CIs.")
     ] = 2000,
-    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Bootstrap seed.")] = 0,
     overwrite: Annotated[bool, typer.Option(help="Replace existing outputs.")] = False,
     max_error_rate: MaxErrorRate = 0.0,
     workers: Annotated[

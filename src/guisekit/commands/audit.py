@@ -59,7 +59,7 @@ def audit_command(
     bootstrap: Annotated[
         int | None, typer.Option(help="Source-cluster bootstrap resamples (0: no intervals).")
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Bootstrap seed.")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, help="Bootstrap seed.")] = None,
     weights: Annotated[
         Path | None, typer.Option(help="Population weights per source (source_id, weight).")
     ] = None,

@@ -163,7 +163,7 @@ def decide_command(
     samples: Annotated[
         int, typer.Option(help="Chat models without logprobs: answers sampled per decision.")
     ] = 1,
-    seed: Annotated[int, typer.Option(help="Seed of the random option orders.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of the random option orders.")] = 0,
     cache: Annotated[
         Path | None, typer.Option(help="Answer cache (SQLite); default beside --out.")
     ] = None,

@@ -146,7 +146,7 @@ def gaps_command(
         float, typer.Option(help="Test level of TOST and minimum-effect tests.")
     ] = 0.05,
     resamples: Annotated[int, typer.Option(help="Source-cluster bootstrap resamples.")] = 2000,
-    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Bootstrap seed.")] = 0,
     ci: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     table_format: Annotated[str, typer.Option(help="Tables as csv, parquet or jsonl.")] = "csv",
     overwrite: Annotated[bool, typer.Option(help="Replace an earlier run's outputs.")] = False,

@@ -147,7 +147,7 @@ def gelbach_command(
     resamples: Annotated[
         int, typer.Option(help="Source-cluster bootstrap resamples (0: no intervals).")
     ] = 2000,
-    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Bootstrap seed.")] = 0,
     ci: Annotated[float, typer.Option(help="Confidence level of the intervals.")] = 0.95,
     plot_format: Annotated[Literal["png", "svg"], typer.Option(help="Format of the plot.")] = "png",
     decisions: Annotated[

@@ -53,7 +53,7 @@ def serve_command(
         typer.Option(help="Default style (repeat for several; plain, formal, simple)."),
     ] = None,
     cache_size: Annotated[int, typer.Option(help="Results cached per (text, style).")] = 4096,
-    seed: Annotated[int, typer.Option(help="Engine seed.")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="Engine seed.")] = 0,
     gate_auditor: Annotated[
         str | None,
         typer.Option(
