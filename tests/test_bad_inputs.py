@@ -455,6 +455,31 @@ CASES = [
         "g.jsonl:1: invalid UTF-8 at byte",
         {"g.jsonl": GELBACH_NOT_UTF8},
     ),
+    # a --model that cannot be opened: was refused after the answer cache (and its folder)
+    # had been created
+    *(
+        Case(
+            f"decide-model-{name}",
+            [
+                *("decide", "{d}/c.jsonl", "--task", "complaint_remedy", "--model", model),
+                *("--id-column", "id", "--out", "{d}/o/d.jsonl"),
+            ],
+            message,
+            {"c.jsonl": ROWS},
+        )
+        for name, model, message in [
+            ("not-importable", "python:nope_mod:f", "--model: cannot import 'nope_mod'"),
+            ("no-provider", "nope", "model 'nope' is not `provider:name`"),
+        ]
+    ),
+    # a suffix with no format, in a folder that does not exist yet: the folder was left
+    # behind, and the message named the hidden staging copy
+    Case(
+        "facts-report-suffix-new-folder",
+        ["check-facts", "--pairs", "{d}/p.jsonl", "--report", "{d}/o/r.txt"],
+        "error: {d}/o/r.txt: cannot tell the format from the suffix '.txt'",
+        {"p.jsonl": PAIRS},
+    ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------
     Case(
         "usage-bad-int",

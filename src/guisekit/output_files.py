@@ -22,13 +22,14 @@ match, never a manifest vouching for files from two runs; a failure before publi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from guisekit.errors import OutputError
+from guisekit.errors import GuisekitError, OutputError
 from guisekit.outputs import (
     _MARK,
     OutputRun,
@@ -73,6 +74,7 @@ class OutputFiles(OutputRun):
         )
         self.record = manifest_path(self.targets[0])
         self._staging = {t: t.parent / f".{t.name}{_MARK}{self.run_id}" for t in self.targets}
+        self._made: list[Path] = []
 
     # -- checks -------------------------------------------------------------------------
 
@@ -112,6 +114,8 @@ class OutputFiles(OutputRun):
         self.check()
         try:
             for target, staging in self._staging.items():
+                # the folders made here go again if the run fails: nothing half-written
+                self._made.extend(p for p in reversed(target.parents) if not p.exists())
                 target.parent.mkdir(parents=True, exist_ok=True)
                 recover(target)
                 staging.mkdir()
@@ -155,6 +159,10 @@ class OutputFiles(OutputRun):
     def _discard(self) -> None:
         for staging in self._staging.values():
             shutil.rmtree(staging, ignore_errors=True)
+        for folder in reversed(self._made):  # deepest first; a published file keeps its own
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self._made.clear()
 
     def _public(self, text: str) -> str:
         """``text`` naming the files the user asked for, not their hidden copies."""
@@ -167,6 +175,6 @@ class OutputFiles(OutputRun):
         where = self._public(str(exc.filename)) if exc.filename else str(self.targets[0])
         return _output_error(Path(where), OSError(exc.errno, exc.strerror, where))
 
-    def _unstage(self, exc: OutputError) -> None:
+    def _unstage(self, exc: GuisekitError) -> None:
         exc.message = self._public(exc.message)
         exc.args = (exc.message,)

@@ -177,7 +177,7 @@ class OutputRun(ABC):
             self._discard()
             if isinstance(exc, OSError) and not isinstance(exc, GuisekitError):
                 raise self._error(exc) from None
-            if isinstance(exc, OutputError):
+            if isinstance(exc, GuisekitError):  # a refusal, or a bad suffix found writing
                 self._unstage(exc)
             return
         try:
@@ -215,7 +215,7 @@ class OutputRun(ABC):
         """``exc`` as a one-line error naming the path the user asked for."""
 
     @abstractmethod
-    def _unstage(self, exc: OutputError) -> None:
+    def _unstage(self, exc: GuisekitError) -> None:
         """Name the published paths, not their hidden copies, in a refusal raised inside
         the block."""
 
@@ -312,7 +312,7 @@ class OutputSet(OutputRun):
     def _error(self, exc: OSError) -> OutputError:
         return _output_error(self.target, exc, self.staging)
 
-    def _unstage(self, exc: OutputError) -> None:
+    def _unstage(self, exc: GuisekitError) -> None:
         """Left as raised, as an output folder's refusals always were."""
 
     def _publish(self) -> None:

@@ -38,9 +38,10 @@ def open_model(
     from guisekit.decide.chat import ChatDecisionModel
     from guisekit.llm import parse_model
 
+    model = parse_model(spec)  # a bad name is refused before the cache is created
     # the process's one runner on this cache (shared with every other command's calls)
     runner = shared_runner(cache, {"concurrency": concurrency}, where="decide")
-    return ChatDecisionModel(task, parse_model(spec), runner, samples=samples)
+    return ChatDecisionModel(task, model, runner, samples=samples)
 
 
 def run_decide(
@@ -92,16 +93,17 @@ def run_decide(
     kept = {str(r[id_column]): {c: r[c] for c in carry if c in r} for r in usable}
     items = plan_items(variants, task, orders=orders, repeats=repeats, seed=seed)  # type: ignore[arg-type]
     cache_path = cache or out.parent / "decide-cache.sqlite"
+    # the model first: a --model that cannot be opened leaves no answer cache behind
+    model = open_model(
+        model_spec,
+        task,
+        cache_path,
+        samples=samples,
+        concurrency=concurrency,
+        version=model_version,
+    )
     store = Store(cache_path)
     try:
-        model = open_model(
-            model_spec,
-            task,
-            cache_path,
-            samples=samples,
-            concurrency=concurrency,
-            version=model_version,
-        )
         n_orders = len(items) // len(variants) // repeats
         err.print(
             f"{len(variants)} variants x {repeats} repeats x {n_orders}"
