@@ -74,6 +74,7 @@ _APPROX_BY_LAST: dict[str, list[tuple[str, str]]] = {}
 for _phrase, _cls in sorted(_APPROX.items(), key=lambda item: -len(item[0])):
     _APPROX_BY_LAST.setdefault(_phrase.rsplit(" ", 1)[-1], []).append((_phrase, _cls))
 _APPROX_LAST = {phrase.rsplit(" ", 1)[-1] for phrase in _APPROX}
+_APPROX_TAILS = {last: tuple(p for p, _ in found) for last, found in _APPROX_BY_LAST.items()}
 _NEGATORS = frozenset(read_lines("facts/negators.txt"))
 _IDIOMS = read_lines("facts/negation_idioms.txt")
 _NOT_ENTITIES = frozenset(w.lower() for w in read_lines("facts/not_entities.txt")) | (
@@ -168,6 +169,7 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound."""
     out = facts
     parts: list[int] = []  # amounts with no role before "of the" (a part of the next)
+    adjectives: list[bool] = []  # whether the text has a period adjective, once asked
     for index, fact in enumerate(facts):
         kind = fact[0]
         if kind != "money" and kind != "quantity" and kind != "percent":
@@ -178,7 +180,9 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
             # the word before (in the 24 characters before): no call unless it may end one
             floor = max(0, start - 24)
             space = low.rfind(" ", floor, start - 1)
-            if low[(space + 1 if space >= 0 else floor) : start - 1] in _APPROX_BY_LAST:
+            phrases = _APPROX_TAILS.get(low[(space + 1 if space >= 0 else floor) : start - 1])
+            # (one endswith over the phrases that end with that word: most do not match)
+            if phrases is not None and low.endswith(phrases, floor, start - 1):
                 approx = _approximator(low, start)
         if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
             approx = _approximator_after(low, end + 1)
@@ -186,7 +190,9 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
             approx = None  # "lower than 9 lakhs divided by 12": a sum, not the amount
         role = period = None
         if kind == "money":
-            role, period = _role(low, start, end)
+            if not adjectives:
+                adjectives.append(any(word in low for word in _PERIOD_ADJECTIVE_OF))
+            role, period = _role(low, start, end, adjectives[0])
             if fact.period is not None:
                 period = None
             elif period is None and role == "ctc":
@@ -269,11 +275,14 @@ def _approximator_after(low: str, end: int) -> str | None:
     return None
 
 
-def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
+def _role(
+    low: str, start: int, end: int, adjectives: bool = True
+) -> tuple[str | None, Period | None]:
     """The role word bound to the amount at ``start:end`` (right first, through link
     words only: ``$68 in fees``; then left: ``fee of $35``) and a period adjective before
     it (``monthly rent``). The words of the clause are read as the rules engine's
-    misspellings correct them (through the ``_forms`` lookups)."""
+    misspellings correct them (through the ``_forms`` lookups). ``adjectives`` False
+    says the text has no period adjective (no clause need be searched for one)."""
     limit = end + 40
     position = end
     for _ in range(4):
@@ -287,9 +296,7 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
         if word not in _RIGHT_LINK_FORMS:
             break
         position = match.end()
-    begin = max(0, start - 48)
-    mark = _LAST_MARK.match(low, begin, start)
-    words = _WORD.findall(low, begin if mark is None else mark.end(), start)
+    words = _clause_words(low, max(0, start - 48), start)
     role = None
     period: Period | None = None
     index = len(words)
@@ -318,9 +325,32 @@ def _role(low: str, start: int, end: int) -> tuple[str | None, Period | None]:
         elif index > 1 and words[index - 1] in _PERIOD_NOUN_OF and words[index - 2] in _EVERY:
             period = _PERIOD_NOUN_OF[words[index - 1]]
         return role, period
-    if period is None:
+    if period is None and adjectives:
         period = _period_before_role(words)
     return None, period
+
+
+_NOT_PLAIN = re.compile(r"[^a-z ]")
+
+
+def _clause_words(low: str, begin: int, start: int) -> list[str]:
+    """The _WORD tokens of ``low[begin:start]`` after its last clause end (_LAST_MARK).
+
+    Most windows are plain words and spaces after their last clause end: the character
+    nearest ``start`` that is neither a letter a-z nor a space is found (one search of
+    the reversed window), and when it is a clause end, or there is none, the words are
+    ``str.split`` of what follows it, the same tokens at a fraction of a regex
+    tokenizer's cost; otherwise the window is tokenised as written."""
+    window = low[begin:start]
+    found = _NOT_PLAIN.search(window[::-1])
+    if found is None:
+        return window.split()
+    cut = len(window) - 1 - found.start()
+    mark = window[cut]
+    if mark in ".;!?\n" or (mark == "," and window[cut + 1 : cut + 2] == " "):
+        return window[cut + 1 :].split()
+    last = _LAST_MARK.match(low, begin, start)
+    return _WORD.findall(low, begin if last is None else last.end(), start)
 
 
 def _head_role(words: list[str], index: int, role: str) -> tuple[int, str]:
