@@ -11,8 +11,8 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from guisekit.facts import context, negation
-from guisekit.facts.context import _LAST_MARK, _WORD, _clause_words
+from guisekit.facts import negation, roles
+from guisekit.facts.roles import _LAST_MARK, _WORD, _clause_words
 
 SETTINGS = settings(max_examples=400, deadline=None)
 CLAUSE_PARTS = st.sampled_from(
@@ -72,6 +72,6 @@ def test_the_approximator_gate_only_skips_phrases_that_do_not_end_there(parts: l
     start = len(low) - 1
     floor = max(0, start - 24)
     space = low.rfind(" ", floor, start - 1)
-    phrases = context._APPROX_TAILS.get(low[(space + 1 if space >= 0 else floor) : start - 1])
+    phrases = roles._APPROX_TAILS.get(low[(space + 1 if space >= 0 else floor) : start - 1])
     if phrases is None or not low.endswith(phrases, floor, start - 1):
-        assert context._approximator(low, start) is None, low
+        assert roles._approximator(low, start) is None, low
