@@ -75,3 +75,27 @@ def test_the_approximator_gate_only_skips_phrases_that_do_not_end_there(parts: l
     phrases = roles._APPROX_TAILS.get(low[(space + 1 if space >= 0 else floor) : start - 1])
     if phrases is None or not low.endswith(phrases, floor, start - 1):
         assert roles._approximator(low, start) is None, low
+
+
+NT_PARTS = st.sampled_from(
+    ["dont", "didnt", "cant", "wont", "aint", "oughtnt", "payment", "nt", "n", "t", "x", "é",
+     "'", "’", " ", ".", "-", "_", "1", "Dont", "idont"]
+)  # fmt: skip
+
+
+@given(st.lists(NT_PARTS, max_size=12))
+@SETTINGS
+@example(["idont", " "])
+@example(["'", "dont"])
+def test_the_bare_contraction_scan_finds_every_bare_contraction(parts: list[str]) -> None:
+    low = "".join(parts).lower()
+    plain = []
+    for match in negation._NT.finditer(low):
+        start = match.end() - 2
+        while start and low[start - 1].isalpha():
+            start -= 1
+        if low[start : match.end()] in negation._BARE_SET:
+            plain.append(match.end())
+    scanned = {m.end() for m in negation._BARE_NT.finditer(low)}
+    assert set(plain) <= scanned, low
+    assert scanned <= {m.end() for m in negation._NT.finditer(low)}, low

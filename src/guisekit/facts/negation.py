@@ -39,6 +39,12 @@ _N_NEGATOR = re.compile(
 )
 _NT = re.compile(r"nt(?![\w'’])")
 _BARE_SET = frozenset(_BARE)
+# The "nt" word endings that one of the bare contractions ends (a lookbehind per
+# contraction): "payment", "account", "amount" end most words with "nt" and are passed
+# over by the regex engine, where _NT would walk back over each in Python.
+_BARE_NT = re.compile("nt(?:" + "|".join(f"(?<={re.escape(b)})" for b in _BARE) + r")(?![\w'’])")
+if not all(b.endswith("nt") for b in _BARE):
+    raise RuntimeError("negation: every bare contraction must end with 'nt'")
 _RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
 _IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
 for _idiom in _IDIOMS:
@@ -87,7 +93,7 @@ def negations(text: str, low: str) -> list[Fact]:
             hits.append((lead, end, start, "n't"))
         elif not start or not _is_letter(low[start - 1]):
             hits.append((start, end, start, word))
-    for match in _NT.finditer(low):  # bare contractions: "dont", "oughtnt"
+    for match in _BARE_NT.finditer(low):  # bare contractions: "dont", "oughtnt"
         end = match.end()
         start = end - 2
         while start and low[start - 1].isalpha():
