@@ -34,10 +34,16 @@ os.environ.setdefault("MKL_NUM_THREADS", "1")
 import argparse
 import json
 import resource
+import sys
 import time
 import tracemalloc
+from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import load_setup
 
 from guisekit.gaps import analyse
 from guisekit.gaps.contrasts import contrast_columns, define_contrasts
@@ -45,12 +51,7 @@ from guisekit.gaps.table import Axis, GapsTable
 from guisekit.stats import ratio_replicates
 from guisekit.stats.clusters import cluster_draws
 
-AXES = (
-    ("age", ("young", "old")),
-    ("geography", ("urban", "suburban", "rural")),
-    ("education", ("high_school", "college")),
-    ("ses", ("low", "middle", "high")),
-)
+AXES = tuple(load_setup.AXES.items())
 
 
 def synthetic(n_sources: int, seed: int = 0) -> GapsTable:

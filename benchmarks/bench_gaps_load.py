@@ -34,37 +34,23 @@ import argparse
 import resource
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import numpy as np
 import pyarrow as pa
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import load_setup
+from load_setup import personas, row_path, timed
 
 from guisekit.gaps import GapsTable, analyse
 from guisekit.gaps.columns import CorpusLoader
 from guisekit.tables import write_rows
 
-AXES = {
-    "age": ["young", "old"],
-    "geography": ["urban", "suburban", "rural"],
-    "education": ["high_school", "college"],
-    "ses": ["low", "middle", "high"],
-}
 LABELS = ("no_action", "non_monetary_action", "monetary_action")
 OUTCOME = "prob_monetary_action"
-
-
-def personas() -> list[dict[str, str]]:
-    return [
-        {"age": a, "geography": g, "education": e, "ses": s}
-        for a in AXES["age"]
-        for g in AXES["geography"]
-        for e in AXES["education"]
-        for s in AXES["ses"]
-    ]
 
 
 def corpus(n_sources: int, text_chars: int, seed: int = 0) -> list[dict[str, Any]]:
@@ -129,16 +115,8 @@ def decisions(variants: list[dict[str, Any]], repeats: int, seed: int = 1) -> li
 
 
 def load(corpus_path: Path, decisions_path: Path, *, rows_only: bool) -> GapsTable:
-    if rows_only:
-        with mock.patch("guisekit.columns.read_table", return_value=None):
-            return CorpusLoader(corpus_path, outcome=OUTCOME).table(decisions_path)
-    return CorpusLoader(corpus_path, outcome=OUTCOME).table(decisions_path)
-
-
-def timed(func: Callable[[], GapsTable]) -> tuple[float, float, GapsTable]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    out = func()
-    return time.perf_counter() - wall, time.process_time() - cpu, out
+    with row_path("guisekit.columns.read_table", rows_only=rows_only):
+        return CorpusLoader(corpus_path, outcome=OUTCOME).table(decisions_path)
 
 
 def same_table(a: GapsTable, b: GapsTable) -> bool:
@@ -162,11 +140,7 @@ def same_table(a: GapsTable, b: GapsTable) -> bool:
 def max_difference(a: GapsTable, b: GapsTable, resamples: int) -> float:
     left = analyse(a, n_resamples=resamples, seed=0).contrasts
     right = analyse(b, n_resamples=resamples, seed=0).contrasts
-    gap = 0.0
-    for x, y in zip(left, right, strict=True):
-        for field in ("gap", "ci_low", "ci_high"):
-            gap = max(gap, abs(getattr(x, field) - getattr(y, field)))
-    return gap
+    return load_setup.max_difference(left, right, ("gap", "ci_low", "ci_high"))
 
 
 def main() -> None:

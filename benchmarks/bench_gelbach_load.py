@@ -29,25 +29,22 @@ import argparse
 import json
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import load_setup
+from load_setup import AXES, personas, row_path, timed
+
 from guisekit.attributes import load_attribute_set
 from guisekit.commands import gelbach as command
 from guisekit.console import err
 from guisekit.gelbach import FocalContrast, GelbachData, gelbach
 
-AXES = {
-    "age": ["young", "old"],
-    "geography": ["urban", "suburban", "rural"],
-    "education": ["high_school", "college"],
-    "ses": ["low", "middle", "high"],
-}
 # columns of the packaged complaints set (families from the set, as by default)
 ATTRIBUTES = [
     "mean_sentence_length",
@@ -67,19 +64,13 @@ def synthetic(rows: int, seed: int = 0) -> dict[str, Any]:
     """Columns of a synthetic attribute table (None where a value is missing)."""
     rng = np.random.default_rng(seed)
     n_sources = max(2, rows // 37)
-    personas = [
-        (a, g, e, s)
-        for a in AXES["age"]
-        for g in AXES["geography"]
-        for e in AXES["education"]
-        for s in AXES["ses"]
-    ]
-    per_source = len(personas) + 1  # the identity variant has no persona
+    grid = personas()
+    per_source = len(grid) + 1  # the identity variant has no persona
     n = n_sources * per_source
     source = np.repeat(np.arange(n_sources), per_source)
     slot = np.tile(np.arange(per_source), n_sources)
     is_persona = slot > 0
-    college = np.array([False] + [p[2] == "college" for p in personas])[slot]
+    college = np.array([False] + [p["education"] == "college" for p in grid])[slot]
     attributes = rng.normal(size=(n, len(ATTRIBUTES))) + rng.normal(size=(n_sources, 1))[source]
     attributes[:, 0] += 0.5 * college
     y = 0.3 * college + attributes @ rng.normal(size=len(ATTRIBUTES)) + rng.normal(size=n)
@@ -89,8 +80,8 @@ def synthetic(rows: int, seed: int = 0) -> dict[str, Any]:
         "transform": np.where(is_persona, "persona", "identity").tolist(),
         "status": ["ok"] * n,
     }
-    for j, axis in enumerate(AXES):
-        levels = [None] + [p[j] for p in personas]
+    for axis in AXES:
+        levels = [None] + [p[axis] for p in grid]
         columns[axis] = [levels[k] for k in slot]
     columns["approved"] = y.tolist()
     gaps = rng.random(size=attributes.shape) < 0.01
@@ -149,17 +140,11 @@ def load(path: Path, decisions: Path | None, *, rows_only: bool) -> GelbachData:
         "attributes": None,
         "attribute_set": load_attribute_set("complaints"),
     }
-    with mock.patch.object(err, "print"):  # the notes on left-out attributes, once each
-        if rows_only:
-            with mock.patch("guisekit.gelbach.columns.read_table", return_value=None):
-                return command._load(path, decisions, **options)  # type: ignore[arg-type]
+    with (
+        mock.patch.object(err, "print"),  # the notes on left-out attributes, once each
+        row_path("guisekit.gelbach.columns.read_table", rows_only=rows_only),
+    ):
         return command._load(path, decisions, **options)  # type: ignore[arg-type]
-
-
-def timed(func: Callable[[], GelbachData]) -> tuple[float, GelbachData]:
-    start = time.perf_counter()
-    out = func()
-    return time.perf_counter() - start, out
 
 
 def same_arrays(a: GelbachData, b: GelbachData) -> bool:
@@ -175,13 +160,7 @@ def same_arrays(a: GelbachData, b: GelbachData) -> bool:
 def max_difference(a: GelbachData, b: GelbachData, resamples: int) -> float:
     left = gelbach(a, n_resamples=resamples, seed=0).rows()
     right = gelbach(b, n_resamples=resamples, seed=0).rows()
-    gap = 0.0
-    for x, y in zip(left, right, strict=True):
-        for field in ("estimate", "ci_low", "ci_high"):
-            u, v = getattr(x, field), getattr(y, field)
-            if u is not None and v is not None:
-                gap = max(gap, abs(u - v))
-    return gap
+    return load_setup.max_difference(left, right, ("estimate", "ci_low", "ci_high"))
 
 
 def main() -> None:
@@ -203,8 +182,8 @@ def main() -> None:
         for fmt in args.formats.split(","):
             path = write(columns, folder, fmt)
             size = path.stat().st_size / 1e6
-            old_s, old = timed(lambda: load(path, decisions, rows_only=True))  # noqa: B023
-            new_s, new = timed(lambda: load(path, decisions, rows_only=False))  # noqa: B023
+            old_s, _, old = timed(lambda: load(path, decisions, rows_only=True))  # noqa: B023
+            new_s, _, new = timed(lambda: load(path, decisions, rows_only=False))  # noqa: B023
             identical = same_arrays(old, new)
             gap = max_difference(old, new, args.resamples)
             print(

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/hinglish_mix.py [SOURCES.jsonl ...] [--seeds 3]
+    python benchmarks/hinglish_mix.py [SOURCES.jsonl ...] [--seeds 3] [--floor]
 
 Rewrites every source (default: the bundled salary questions, complaints and interview
 answers) at mix ratios 0.0, 0.25, 0.5, 0.75 and 1.0 with the rules engine, and prints a
@@ -23,7 +23,7 @@ import random
 import re
 import sys
 from pathlib import Path
-from statistics import fmean
+from statistics import fmean, quantiles
 
 from guisekit.hinglish import hindi_share, hinglish_rewrite, tag_words, validate_hinglish
 from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
@@ -76,6 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sources", nargs="*", type=Path, default=DEFAULT)
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also print the 10th percentile Hindi share of texts half or more converted",
+    )
     args = parser.parse_args(argv)
     texts = [s.text for path in args.sources for s in read_sources(path)]
     hindi_side, english_side = _mixable(default_lexicon())
@@ -83,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     for ratio in RATIOS:
         spec = HinglishSpec(mix_ratio=ratio)
         shares, kept, valid, converted, variants = [], [], 0, 0, 0
+        low, high = spec.hindi_band(rules=True)
+        good: list[float] = []  # whole-variant shares of texts with half or more converted
         for seed in range(args.seeds):
             for text in texts:
                 result = hinglish_rewrite(text, spec, random.Random(seed))
@@ -90,13 +97,15 @@ def main(argv: list[str] | None = None) -> int:
                 valid += validate_hinglish(
                     text,
                     result.text,
-                    min_hindi_share=spec.min_hindi_share,
-                    max_hindi_share=spec.max_hindi_share,
+                    min_hindi_share=low,
+                    max_hindi_share=high,
                     tags=list(result.tags),
                 ).passed
+                if result.converted_share >= 0.5:
+                    good.append(hindi_share(list(result.tags)))
                 for sentence in result.sentences:
                     if sentence.status != "converted" or any(
-                        t.startswith("switch.") for t in sentence.templates
+                        t.startswith(("switch.", "frame.")) for t in sentence.templates
                     ):
                         continue  # a clause kept in English would blur the measure
                     converted += 1
@@ -108,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
                     if hindi + english:
                         kept.append(hindi / (hindi + english))
         rows.append((ratio, converted, fmean(shares), fmean(kept), valid, variants))
+        if args.floor:
+            p10 = quantiles(good, n=10)[0]
+            print(f"mix {ratio:.2f}: {len(good)} texts half converted; 10th pct share {p10:.3f}")
     print(
         "| mix_ratio | converted sentences | Hindi share | mixable words in Hindi "
         "| valid variants (default band) |"

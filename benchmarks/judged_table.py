@@ -26,7 +26,8 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((centre - half) / denom, (centre + half) / denom)
+    # clamped: rounding puts the bound of 0 or n successes a hair outside [0, 1] ('-0.000')
+    return (max(0.0, (centre - half) / denom), min(1.0, (centre + half) / denom))
 
 
 def table(rows: list[dict[str, object]], key: str) -> None:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from e2e_helpers import cli
 
 from guisekit.audit import read_report
-from guisekit.cli import main
 from guisekit.testing import StubConfig, StubServer
 from guisekit.testing.audit_responder import audit_responder
 
@@ -30,14 +30,6 @@ PERSONAS = [
     "young-urban-college-middle",
     "old-suburban-high_school-low",
 ]
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 def _rows(path: Path) -> list[dict]:
@@ -83,7 +75,7 @@ def corpus(tmp_path_factory) -> Path:
     }
     path = folder / "corpus.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
-    assert _cli(["corpus", str(path)]) == 0
+    assert cli("corpus", str(path)) == 0
     return path
 
 
@@ -116,16 +108,16 @@ def test_audit_of_a_corpus_with_two_providers(corpus, keys, tmp_path, capsys):
     out = tmp_path / "audit"
     with StubServer(StubConfig(), audit_responder) as stub:
         args = _audit_args(corpus, stub, out)
-        assert _cli(args) == 0
+        assert cli(*args) == 0
         stats = stub.stats()
         # 36 variants; the 4 identity variants are identical to their source: not sent
         assert stats.total_requests == 32 * 2
         assert stats.by_endpoint == {"POST /v1/chat/completions": 32, "POST /v1/messages": 32}
 
-        assert _cli(args) == 2, "existing outputs are kept without --overwrite"
+        assert cli(*args) == 2, "existing outputs are kept without --overwrite"
         assert "already exists" in capsys.readouterr().err
         before = _rows(out / "results.jsonl")
-        assert _cli([*args, "--overwrite"]) == 0
+        assert cli(*args, "--overwrite") == 0
         assert stub.stats().total_requests == 64, "a re-run is served from the cache"
         after = _rows(out / "results.jsonl")
         asked = [o for r in after for o in r["auditors"].values() if o["status"] == "ok"]
@@ -238,7 +230,7 @@ def test_bad_input_pairs_each_end_with_a_status(keys, tmp_path, capsys):
             encoding="utf-8",
         )
         # The garbled auditor's invalid verdict is a failed item: exit 3 (outputs written).
-        assert _cli(["audit", "--config", str(config)]) == 3
+        assert cli("audit", "--config", str(config)) == 3
         captured = capsys.readouterr()
         last = captured.err.strip().splitlines()[-1]
         assert last == (
@@ -274,7 +266,7 @@ def test_missing_key_is_one_line_error_before_any_request(corpus, tmp_path, monk
     monkeypatch.setenv("OPENAI_API_KEY", OPENAI_SECRET)
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     with StubServer(StubConfig(), audit_responder) as stub:
-        assert _cli(_audit_args(corpus, stub, tmp_path / "audit")) == 2
+        assert cli(*_audit_args(corpus, stub, tmp_path / "audit")) == 2
         assert stub.stats().total_requests == 0
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("error: no API key for anthropic:stub-strict: ANTHROPIC_API_KEY")
@@ -289,7 +281,7 @@ def test_sources_file_without_some_originals(corpus, keys, tmp_path):
         args = ["audit", str(corpus.parent / "out/corpus.jsonl"), "--sources", str(sources),
                 "--auditor", f"openai:stub-careful@{stub.openai_base_url}",
                 "--out", str(tmp_path / "audit"), "--bootstrap", "0"]  # fmt: skip
-        assert _cli(args) == 0
+        assert cli(*args) == 0
         assert stub.stats().total_requests == 24  # 3 sources x 8 non-identity variants
     results = _rows(tmp_path / "audit/results.jsonl")
     missing = [r for r in results if r["status"] == "missing_original"]
@@ -327,7 +319,7 @@ def test_batch_mode_audits_through_both_providers_batch_apis(keys, tmp_path):
             ),
             encoding="utf-8",
         )
-        assert _cli(["audit", "--config", str(config)]) == 0
+        assert cli("audit", "--config", str(config)) == 0
         endpoints = stub.stats().by_endpoint
     assert endpoints.get("POST /v1/batches") == 1
     assert endpoints.get("POST /v1/messages/batches") == 1

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from e2e_helpers import cli
 
 from guisekit.audit.domains import load_domain
-from guisekit.cli import main
 from guisekit.llm import load_prompt
 from guisekit.testing import StubConfig, StubServer
 from guisekit.testing.audit_responder import literal_audit_responder, placeholder_examples
@@ -42,14 +42,6 @@ PAIRS = [
 ]
 
 
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
-
-
 def _verdicts(tmp_path: Path, version: int) -> dict[str, str]:
     folder = tmp_path / f"v{version}"
     folder.mkdir()
@@ -65,7 +57,7 @@ def _verdicts(tmp_path: Path, version: int) -> dict[str, str]:
             "output": "out",
         }
         (folder / "audit.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
-        assert _cli(["audit", "--config", str(folder / "audit.yaml")]) == 0
+        assert cli("audit", "--config", str(folder / "audit.yaml")) == 0
         assert stub.stats().total_requests == len(PAIRS)
     rows = [
         json.loads(line)

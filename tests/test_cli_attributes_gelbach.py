@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from e2e_helpers import cli
 from typer.testing import CliRunner
 
 from guisekit.attributes import OBJECTIVE_MEASURES
@@ -31,16 +32,6 @@ transforms:
     personas: [{", ".join(PERSONAS)}]
 output: {{dir: out, format: jsonl}}
 """
-
-
-def _run(*args: str) -> int:
-    from guisekit.cli import main
-
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 @pytest.fixture(scope="module")
@@ -119,17 +110,17 @@ def test_manipulation_report_rows(attributes: Path) -> None:
 def test_attributes_refuses_to_clobber_and_an_llm_engine_without_model(
     corpus: Path, attributes: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert _run("attributes", str(corpus), "--out", str(attributes)) == 2
+    assert cli("attributes", str(corpus), "--out", str(attributes)) == 2
     target = attributes.parent / "llm.jsonl"
     result = RUNNER.invoke(
         app, ["attributes", str(corpus), "--out", str(target), "--engine", "llm"]
     )
     assert result.exit_code == 1  # CliRunner on app sees the raw exception
     assert "--engine llm needs --model" in str(result.exception)
-    assert _run("attributes", str(corpus), "--out", str(target), "--engine", "llm") == 2
+    assert cli("attributes", str(corpus), "--out", str(target), "--engine", "llm") == 2
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     args = ("--engine", "llm", "--model", "openai:gpt-4o-mini")
-    assert _run("attributes", str(corpus), "--out", str(target), *args) == 2
+    assert cli("attributes", str(corpus), "--out", str(target), *args) == 2
     assert not target.exists()
 
 
@@ -189,7 +180,7 @@ def test_gelbach_on_the_attribute_table(attributes: Path, tmp_path: Path) -> Non
     )
     assert (tmp_path / "g" / "gelbach.png").read_bytes()[:4] == b"\x89PNG"
     assert "Gelbach decomposition of approved" in result.stdout
-    assert _run(*args) == 2  # outputs exist
+    assert cli(*args) == 2  # outputs exist
 
 
 def test_gelbach_defaults_to_the_sets_attributes_present(attributes: Path, tmp_path: Path) -> None:
@@ -232,7 +223,7 @@ def test_gelbach_bad_input_exits_2_with_one_line(
     data = _with_outcome(attributes, tmp_path)
     base = ["gelbach", str(data), "--outcome", "approved", "--focal-column", "education"]
     base += ["--focal-level", "college", "--out", str(tmp_path / "g"), "--resamples", "0"]
-    assert _run(*base, *extra) == 2
+    assert cli(*base, *extra) == 2
     printed = capsys.readouterr().err.strip()
     assert printed.startswith("error:") and message in printed
     assert len(printed.splitlines()) == 1

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from e2e_helpers import cli
 from typer.testing import CliRunner
 
 from guisekit.cli import app
@@ -13,17 +14,6 @@ from guisekit.cli import app
 ROOT = Path(__file__).parents[1]
 EXAMPLE_DIR = ROOT / "examples" / "grid_salary"
 RUNNER = CliRunner()
-
-
-def _run(*args: str) -> int:
-    """Through the console-script entry point, so guisekit errors become exit code 2."""
-    from guisekit.cli import main
-
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 def _small_grid(tmp_path: Path, template: str | None = None) -> Path:
@@ -72,19 +62,19 @@ def test_grid_builds_prints_checks_and_writes(tmp_path: Path) -> None:
 
 def test_existing_output_is_kept_unless_overwrite(tmp_path: Path) -> None:
     config = _small_grid(tmp_path)
-    assert _run("grid", str(config)) == 0
+    assert cli("grid", str(config)) == 0
     target = tmp_path / "out/grid.jsonl"
     target.write_text("keep me\n", encoding="utf-8")
-    assert _run("grid", str(config)) == 2
+    assert cli("grid", str(config)) == 2
     assert target.read_text() == "keep me\n"
-    assert _run("grid", str(config), "--overwrite") == 0
+    assert cli("grid", str(config), "--overwrite") == 0
     assert target.read_text().startswith('{"id": "small.en.self.gender.woman')
 
 
 def test_out_option_chooses_the_file_and_format(tmp_path: Path) -> None:
     config = _small_grid(tmp_path)
     target = tmp_path / "elsewhere" / "grid.csv"
-    assert _run("grid", str(config), "--out", str(target)) == 0
+    assert cli("grid", str(config), "--out", str(target)) == 0
     header = target.read_text(encoding="utf-8").splitlines()[0].split(",")
     assert header[:3] == ["id", "text", "grid"]
     assert "slot_ctc" in header
@@ -104,8 +94,8 @@ def test_failed_checks_exit_1_and_write_nothing(tmp_path: Path) -> None:
 def test_bad_config_is_one_line_and_exit_2(tmp_path: Path) -> None:
     config = tmp_path / "grid.yaml"
     config.write_text("name: x\nidentifiers: nowhere\n", encoding="utf-8")
-    assert _run("grid", str(config)) == 2
-    assert _run("grid", str(tmp_path / "missing.yaml")) == 2
+    assert cli("grid", str(config)) == 2
+    assert cli("grid", str(tmp_path / "missing.yaml")) == 2
 
 
 def test_help_shows_an_example() -> None:
@@ -116,7 +106,7 @@ def test_help_shows_an_example() -> None:
 
 def test_grid_output_feeds_the_corpus_runner(tmp_path: Path) -> None:
     config = _small_grid(tmp_path)
-    assert _run("grid", str(config)) == 0
+    assert cli("grid", str(config)) == 0
     corpus_config = tmp_path / "corpus.yaml"
     corpus_config.write_text(
         "sources: {path: out/grid.jsonl}\nseed: 0\n"
@@ -285,7 +275,7 @@ def test_bad_benchmark_inputs_exit_2_with_one_line(
         else:
             (tmp_path / name).write_text(new, encoding="utf-8")
     argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
-    assert _run("grid", str(config), *argv) == 2
+    assert cli("grid", str(config), *argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error: ") and "\n" not in err and "Traceback" not in err, err
     assert message in err, err
@@ -295,7 +285,7 @@ def test_bad_benchmark_inputs_exit_2_with_one_line(
 def test_compare_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = _benchmark_copy(tmp_path)
     reference = _good_reference(tmp_path)
-    assert _run("grid", str(config), "--compare", str(reference)) == 1
+    assert cli("grid", str(config), "--compare", str(reference)) == 1
     report = capsys.readouterr().out
     assert "compare by id with" in report and "matched (same id and text): 0 (0.0%)" in report
     assert "in file, not generated: 3" in report

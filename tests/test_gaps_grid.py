@@ -7,16 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from guisekit.cli import main
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+from e2e_helpers import cli
 
 
 def test_grid_metrics_and_identifier_contrasts(tmp_path: Path) -> None:
@@ -52,18 +43,16 @@ def test_grid_metrics_and_identifier_contrasts(tmp_path: Path) -> None:
     (tmp_path / "grid.jsonl").write_text("\n".join(json.dumps(r) for r in grid))
     (tmp_path / "d.jsonl").write_text("\n".join(json.dumps(r) for r in decisions))
     assert (
-        _cli(
-            [
-                "gaps",
-                str(tmp_path / "grid.jsonl"),
-                str(tmp_path / "d.jsonl"),
-                "--canonical",
-                "caste=a:b",
-                "--resamples",
-                "200",
-                "--out",
-                str(tmp_path / "g"),
-            ]
+        cli(
+            "gaps",
+            str(tmp_path / "grid.jsonl"),
+            str(tmp_path / "d.jsonl"),
+            "--canonical",
+            "caste=a:b",
+            "--resamples",
+            "200",
+            "--out",
+            str(tmp_path / "g"),
         )
         == 0
     )

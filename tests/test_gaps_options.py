@@ -6,16 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from guisekit.cli import main
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+from e2e_helpers import cli
 
 
 @pytest.fixture
@@ -57,9 +48,7 @@ def _gap(out: Path) -> dict:
 def test_weights_and_reference(files, tmp_path: Path) -> None:
     corpus, decisions = files
     assert (
-        _cli(
-            ["gaps", str(corpus), str(decisions), "--resamples", "50", "--out", str(tmp_path / "a")]
-        )
+        cli("gaps", str(corpus), str(decisions), "--resamples", "50", "--out", str(tmp_path / "a"))
         == 0
     )
     plain = _gap(tmp_path / "a")
@@ -68,20 +57,18 @@ def test_weights_and_reference(files, tmp_path: Path) -> None:
     weights = tmp_path / "w.csv"
     weights.write_text("source_id,weight\ns1,3\ns2,1\n")
     assert (
-        _cli(
-            [
-                "gaps",
-                str(corpus),
-                str(decisions),
-                "--weights",
-                str(weights),
-                "--resamples",
-                "50",
-                "--reference",
-                "education=college",
-                "--out",
-                str(tmp_path / "b"),
-            ]
+        cli(
+            "gaps",
+            str(corpus),
+            str(decisions),
+            "--weights",
+            str(weights),
+            "--resamples",
+            "50",
+            "--reference",
+            "education=college",
+            "--out",
+            str(tmp_path / "b"),
         )
         == 0
     )
@@ -104,7 +91,7 @@ def test_weights_and_reference(files, tmp_path: Path) -> None:
 def test_bad_input_is_one_line(files, tmp_path: Path, capsys, extra, message) -> None:
     corpus, decisions = files
     out = tmp_path / "g"
-    assert _cli(["gaps", str(corpus), str(decisions), "--out", str(out), *extra]) == 2
+    assert cli("gaps", str(corpus), str(decisions), "--out", str(out), *extra) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert not out.exists()
@@ -114,15 +101,15 @@ def test_decisions_of_another_corpus_are_refused(files, tmp_path: Path, capsys) 
     corpus, _ = files
     other = tmp_path / "other.jsonl"
     other.write_text(json.dumps({"variant_id": "zzz", "status": "ok", "outcome": 1.0}))
-    assert _cli(["gaps", str(corpus), str(other), "--out", str(tmp_path / "g")]) == 2
+    assert cli("gaps", str(corpus), str(other), "--out", str(tmp_path / "g")) == 2
     assert "no decision matches" in capsys.readouterr().err
 
 
 def test_existing_outputs_are_kept(files, tmp_path: Path, capsys) -> None:
     corpus, decisions = files
     out = tmp_path / "g"
-    assert _cli(["gaps", str(corpus), str(decisions), "--resamples", "20", "--out", str(out)]) == 0
+    assert cli("gaps", str(corpus), str(decisions), "--resamples", "20", "--out", str(out)) == 0
     before = (out / "gaps.json").read_text()
-    assert _cli(["gaps", str(corpus), str(decisions), "--resamples", "30", "--out", str(out)]) == 2
+    assert cli("gaps", str(corpus), str(decisions), "--resamples", "30", "--out", str(out)) == 2
     assert "--overwrite" in capsys.readouterr().err
     assert (out / "gaps.json").read_text() == before

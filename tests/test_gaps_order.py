@@ -11,31 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e_helpers import cli, rules_corpus
 
-from guisekit.cli import main
 from guisekit.testing import StubConfig, StubServer
 
-ROOT = Path(__file__).parents[1]
-
-CONFIG = """
-sources: {{path: {data}, limit: {limit}}}
-engine: {{name: rules}}
-seed: 0
-transforms:
-  - transform: identity
-  - transform: persona
-    personas: all
-output: {{dir: {out}, format: jsonl}}
-"""
 SOURCES = 24  # every complaint of examples/data/complaints.jsonl
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 @pytest.fixture
@@ -50,9 +30,8 @@ def stub(monkeypatch):
 def _gaps(stub: StubServer, tmp_path: Path, limit: int) -> dict[str, Any]:
     """corpus -> decide (every option order, 2 repeats) -> gaps on ``limit`` sources."""
     config = tmp_path / "c.yaml"
-    data = ROOT / "examples" / "data" / "complaints.jsonl"
-    config.write_text(CONFIG.format(data=data, limit=limit, out=tmp_path / "corpus"))
-    assert _cli(["corpus", str(config)]) == 0
+    config.write_text(rules_corpus(limit=limit, out=tmp_path / "corpus"))
+    assert cli("corpus", str(config)) == 0
     corpus = tmp_path / "corpus" / "corpus.jsonl"
     decisions = tmp_path / "decisions.jsonl"
     model = f"openai-compatible:assessor@{stub.openai_base_url}"
@@ -61,12 +40,12 @@ def _gaps(stub: StubServer, tmp_path: Path, limit: int) -> dict[str, Any]:
     # did (seed 0), so the order component's expectation was 0 and its sign luck.
     decide = ["decide", str(corpus), "--task", "complaint_remedy", "--model", model]
     options = ["--orders", "all", "--repeats", "2", "--out", str(decisions)]
-    assert _cli([*decide, *options]) == 0
+    assert cli(*decide, *options) == 0
     rows = [json.loads(line) for line in decisions.read_text().splitlines()]
     assert len(rows) == limit * 37 * 6 * 2 and {r["status"] for r in rows} == {"ok"}
     out = tmp_path / "gaps"
     outcome = ["--outcome", "label=monetary_action", "--resamples", "300"]
-    assert _cli(["gaps", str(corpus), str(decisions), *outcome, "--out", str(out)]) == 0
+    assert cli("gaps", str(corpus), str(decisions), *outcome, "--out", str(out)) == 0
     page = (out / "report.html").read_text()
     assert "instability" in page and "variance" in page
     result: dict[str, Any] = json.loads((out / "gaps.json").read_text())

@@ -9,64 +9,37 @@ import json
 from pathlib import Path
 
 import pytest
+from e2e_helpers import cli, decide_remedy
 from planted_truth import true_contrasts
 
-from guisekit.cli import main
-
 ROOT = Path(__file__).parents[1]
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("corpus")
-    assert _cli(["corpus", str(ROOT / "examples" / "quickstart.yaml"), "--out", str(out)]) == 0
+    assert cli("corpus", str(ROOT / "examples" / "quickstart.yaml"), "--out", str(out)) == 0
     return out / "corpus.jsonl"
 
 
 def _decide(corpus: Path, out: Path, model: str, *extra: str) -> Path:
-    path = out / "decisions.jsonl"
-    assert (
-        _cli(
-            [
-                "decide",
-                str(corpus),
-                "--task",
-                "complaint_remedy",
-                "--model",
-                f"python:guisekit.testing.decision_responder:{model}",
-                "--out",
-                str(path),
-                *extra,
-            ]
-        )
-        == 0
-    )
-    return path
+    model = f"python:guisekit.testing.decision_responder:{model}"
+    return decide_remedy(corpus, model, out / "decisions.jsonl", *extra)
 
 
 def _gaps(corpus: Path, decisions: Path, out: Path, outcome: str, *extra: str) -> dict:
     assert (
-        _cli(
-            [
-                "gaps",
-                str(corpus),
-                str(decisions),
-                "--outcome",
-                outcome,
-                "--out",
-                str(out / "gaps"),
-                "--resamples",
-                "1000",
-                *extra,
-            ]
+        cli(
+            "gaps",
+            str(corpus),
+            str(decisions),
+            "--outcome",
+            outcome,
+            "--out",
+            str(out / "gaps"),
+            "--resamples",
+            "1000",
+            *extra,
         )
         == 0
     )

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pandas as pd
 import pytest
+from e2e_helpers import cli, decide_remedy, estimate, planted_gelbach, rules_corpus
 from planted_truth import true_contrasts
 
-from guisekit.cli import main
 from guisekit.testing import StubConfig, StubReply, StubRequest, StubServer
 from guisekit.testing.decision_responder import (
     _OPTION,
@@ -24,29 +23,7 @@ from guisekit.testing.decision_responder import (
     escalation_probability,
 )
 
-ROOT = Path(__file__).parents[1]
-
-CONFIG = """
-sources: {{path: {data}, limit: 8}}
-engine: {{name: rules}}
-seed: 0
-transforms:
-  - transform: identity
-  - transform: persona
-    personas: all
-  - transform: fact_edit
-    kind: scale_amounts
-    factor: 10
-output: {{dir: {out}, format: jsonl}}
-"""
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
+SCALE_TENFOLD = "  - transform: fact_edit\n    kind: scale_amounts\n    factor: 10\n"
 
 
 def planted_logprob_responder(request: StubRequest) -> StubReply:
@@ -66,10 +43,8 @@ def planted_logprob_responder(request: StubRequest) -> StubReply:
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("corpus")
     config = out / "c.yaml"
-    config.write_text(
-        CONFIG.format(data=ROOT / "examples" / "data" / "complaints.jsonl", out=out / "corpus")
-    )
-    assert _cli(["corpus", str(config)]) == 0
+    config.write_text(rules_corpus(limit=8, out=out / "corpus", extra=SCALE_TENFOLD))
+    assert cli("corpus", str(config)) == 0
     return out / "corpus" / "corpus.jsonl"
 
 
@@ -79,19 +54,10 @@ def test_planted_effect_recovered_through_stub_server(
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     decisions = tmp_path / "decisions.jsonl"
     with StubServer(StubConfig(), planted_logprob_responder) as stub:
-        args = [
-            "decide",
-            str(corpus),
-            "--task",
-            "complaint_remedy",
-            "--model",
-            f"openai-compatible:assessor@{stub.openai_base_url}",
-            "--out",
-            str(decisions),
-        ]
-        assert _cli(args) == 0
+        model = f"openai-compatible:assessor@{stub.openai_base_url}"
+        decide_remedy(corpus, model, decisions)
         calls = stub.stats().total_requests
-        assert _cli([*args, "--overwrite"]) == 0
+        decide_remedy(corpus, model, decisions, "--overwrite")
         assert stub.stats().total_requests == calls, "the second run is served from the cache"
 
     rows = [json.loads(line) for line in corpus.read_text().splitlines()]
@@ -108,18 +74,16 @@ def test_planted_effect_recovered_through_stub_server(
         )
 
     assert (
-        _cli(
-            [
-                "gaps",
-                str(corpus),
-                str(decisions),
-                "--outcome",
-                "prob_monetary_action",
-                "--out",
-                str(tmp_path / "gaps"),
-                "--resamples",
-                "1000",
-            ]
+        cli(
+            "gaps",
+            str(corpus),
+            str(decisions),
+            "--outcome",
+            "prob_monetary_action",
+            "--out",
+            str(tmp_path / "gaps"),
+            "--resamples",
+            "1000",
         )
         == 0
     )
@@ -145,36 +109,9 @@ def test_planted_effect_recovered_through_stub_server(
 
     # the stub-served decisions attribute the age gap to the planted attribute
     attributes = tmp_path / "attributes.csv"
-    assert _cli(["attributes", str(corpus), "--out", str(attributes)]) == 0
-    assert (
-        _cli(
-            [
-                "gelbach",
-                str(attributes),
-                "--decisions",
-                str(decisions),
-                "--outcome",
-                "prob_monetary_action",
-                "--focal-column",
-                "age",
-                "--focal-level",
-                "old",
-                "--base-level",
-                "young",
-                "--control",
-                "geography,education,ses",
-                "--attributes",
-                "informal_marker_rate,fk_grade,hedge_density,misspelling_rate",
-                "--resamples",
-                "200",
-                "--out",
-                str(tmp_path / "g"),
-            ]
-        )
-        == 0
-    )
-    terms = pd.read_csv(tmp_path / "g" / "gelbach.csv")
-    base = float(terms.loc[terms.term == "base", "estimate"].iloc[0])
-    informal = float(terms.loc[terms.term == "informal_marker_rate", "estimate"].iloc[0])
+    assert cli("attributes", str(corpus), "--out", str(attributes)) == 0
+    terms = planted_gelbach(attributes, decisions, tmp_path / "g")
+    base = estimate(terms, "base")
+    informal = estimate(terms, "informal_marker_rate")
     assert base < -0.05
     assert informal == pytest.approx(base, rel=0.02)

@@ -11,19 +11,9 @@ import numpy as np
 import pandas as pd
 import pytest
 import statsmodels.formula.api as smf
+from e2e_helpers import cli, decide_remedy, estimate, planted_gelbach, rules_corpus
 
-from guisekit.cli import main
 from guisekit.gelbach import FocalContrast, GelbachData, gelbach
-
-ROOT = Path(__file__).parents[1]
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 def _frame(seed: int = 0, sources: int = 40) -> pd.DataFrame:
@@ -86,23 +76,21 @@ def test_failed_resamples_and_few_clusters_are_warned(tmp_path: Path, capsys) ->
     df = df[(df.source_id == "s0") | (df.education == "hs")]
     path = tmp_path / "d.csv"
     df.to_csv(path, index=False)
-    code = _cli(
-        [
-            "gelbach",
-            str(path),
-            "--outcome",
-            "y",
-            "--focal-column",
-            "education",
-            "--focal-level",
-            "college",
-            "--attributes",
-            "x1=delivery,x2=content",
-            "--resamples",
-            "200",
-            "--out",
-            str(tmp_path / "g"),
-        ]
+    code = cli(
+        "gelbach",
+        str(path),
+        "--outcome",
+        "y",
+        "--focal-column",
+        "education",
+        "--focal-level",
+        "college",
+        "--attributes",
+        "x1=delivery,x2=content",
+        "--resamples",
+        "200",
+        "--out",
+        str(tmp_path / "g"),
     )
     assert code == 0
     err = capsys.readouterr().err
@@ -110,80 +98,23 @@ def test_failed_resamples_and_few_clusters_are_warned(tmp_path: Path, capsys) ->
     assert "bootstrap resamples" in err and "singular" in err
 
 
-CONFIG = """
-sources: {{path: {data}, limit: 5}}
-engine: {{name: rules}}
-seed: 0
-transforms:
-  - transform: identity
-  - transform: persona
-    personas: all
-output: {{dir: {out}, format: jsonl}}
-"""
-
-
 def test_decisions_joined_and_gap_attributed_to_the_planted_attribute(
     tmp_path: Path, capsys
 ) -> None:
     config = tmp_path / "c.yaml"
-    config.write_text(
-        CONFIG.format(data=ROOT / "examples" / "data" / "complaints.jsonl", out=tmp_path / "corpus")
-    )
-    assert _cli(["corpus", str(config)]) == 0
+    config.write_text(rules_corpus(limit=5, out=tmp_path / "corpus"))
+    assert cli("corpus", str(config)) == 0
     corpus = tmp_path / "corpus" / "corpus.jsonl"
-    decisions = tmp_path / "decisions.jsonl"
-    assert (
-        _cli(
-            [
-                "decide",
-                str(corpus),
-                "--task",
-                "complaint_remedy",
-                "--model",
-                "python:guisekit.testing.decision_responder:planted",
-                "--repeats",
-                "2",
-                "--out",
-                str(decisions),
-            ]
-        )
-        == 0
-    )
+    planted = "python:guisekit.testing.decision_responder:planted"
+    decisions = decide_remedy(corpus, planted, tmp_path / "decisions.jsonl", "--repeats", "2")
     attributes = tmp_path / "attributes.csv"
-    assert _cli(["attributes", str(corpus), "--out", str(attributes)]) == 0
-    assert (
-        _cli(
-            [
-                "gelbach",
-                str(attributes),
-                "--decisions",
-                str(decisions),
-                "--outcome",
-                "prob_monetary_action",
-                "--focal-column",
-                "age",
-                "--focal-level",
-                "old",
-                "--base-level",
-                "young",
-                "--control",
-                "geography,education,ses",
-                "--attributes",
-                "informal_marker_rate,fk_grade,hedge_density,misspelling_rate",
-                "--resamples",
-                "200",
-                "--out",
-                str(tmp_path / "g"),
-            ]
-        )
-        == 0
-    )
+    assert cli("attributes", str(corpus), "--out", str(attributes)) == 0
+    rows = planted_gelbach(attributes, decisions, tmp_path / "g")
     result = json.loads((tmp_path / "g" / "gelbach.json").read_text())
     text = json.dumps(result)
     assert "informal_marker_rate" in text
-    rows = pd.read_csv(tmp_path / "g" / "gelbach.csv")
-    base = float(rows.loc[rows.term == "base", "estimate"].iloc[0])
-    informal = float(rows.loc[rows.term == "informal_marker_rate", "estimate"].iloc[0])
+    base = estimate(rows, "base")
+    informal = estimate(rows, "informal_marker_rate")
     others = rows[rows.term.isin(["fk_grade", "hedge_density", "misspelling_rate"])]
     assert base < -0.05
     assert informal == pytest.approx(base, rel=0.02)

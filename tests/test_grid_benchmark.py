@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e_helpers import cli
 
 from guisekit.grid import build_grid, compare_rows, load_grid_config, resolve_inputs
 from guisekit.tables import read_rows, write_rows
@@ -71,16 +72,6 @@ def independent_prompts() -> list[dict[str, str]]:
     return prompts
 
 
-def _run(*args: str) -> int:
-    from guisekit.cli import main
-
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
-
-
 def _write(path: Path, prompts: list[dict[str, Any]]) -> Path:
     if path.suffix == ".json":
         path.write_text(json.dumps(prompts, ensure_ascii=False), encoding="utf-8")
@@ -119,14 +110,14 @@ def test_compare_reports_100_percent_against_the_independent_file(
 ) -> None:
     reference = _write(tmp_path / f"published{suffix}", independent_prompts())
     columns = ("--compare-id-column", "prompt_id", "--compare-text-column", "prompt")
-    code = _run("grid", str(CONFIG), "--compare", str(reference), *columns)
+    code = cli("grid", str(CONFIG), "--compare", str(reference), *columns)
     report = capsys.readouterr().out
     assert code == 0, report
     assert "matched (same id and text): 504 (100.0%)" in report
     assert "at the same position: 504 (100.0%)" in report
     assert "result: all 504 prompts match, in the same order" in report
     by_text = ("--compare-by", "text", "--compare-text-column", "prompt")
-    assert _run("grid", str(CONFIG), "--compare", str(reference), *by_text) == 0
+    assert cli("grid", str(CONFIG), "--compare", str(reference), *by_text) == 0
     assert "matched (same text): 504 (100.0%)" in capsys.readouterr().out
 
 
@@ -186,7 +177,7 @@ def test_compare_shows_a_word_diff_and_exits_1(
     _reword(prompts)
     reference = _write(tmp_path / "published.jsonl", prompts)
     columns = ("--compare-id-column", "prompt_id", "--compare-text-column", "prompt")
-    assert _run("grid", str(CONFIG), "--compare", str(reference), *columns) == 1
+    assert cli("grid", str(CONFIG), "--compare", str(reference), *columns) == 1
     report = capsys.readouterr().out
     assert "text differs: 1" in report
     assert "text differs: salary_estimation_en_00041 (row 41)" in report
@@ -197,7 +188,7 @@ def test_compare_shows_a_word_diff_and_exits_1(
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv", ".parquet"])
 def test_original_spelling_survives_every_output_format(tmp_path: Path, suffix: str) -> None:
     target = tmp_path / f"grid{suffix}"
-    assert _run("grid", str(CONFIG), "--out", str(target)) == 0
+    assert cli("grid", str(CONFIG), "--out", str(target)) == 0
     back = [row for _, row in read_rows(target, required=("id", "text"), id_column="id")]
     assert len(back) == 504
     assert list(dict.fromkeys(r["axis"] for r in back)) == [

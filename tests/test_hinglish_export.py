@@ -75,6 +75,6 @@ def test_a_failed_validation_is_an_error_counted_in_the_summary(tmp_path: Path, 
     out = _run(tmp_path, fmt)
     rows = {r["source_id"]: r for r in _rows(out, "corpus", fmt)}
     assert rows["bad-1"]["status"] == "error"
-    assert rows["bad-1"]["reason"] == "validation: mix: Hindi share 0.00 outside [0.20, 0.90]"
+    assert rows["bad-1"]["reason"] == "validation: mix: Hindi share 0.00 outside [0.06, 0.90]"
     (summary,) = _rows(out, "summary", fmt)
     assert (summary["variants"], summary["ok"], summary["failed_validation"]) == (2, 1, 1)

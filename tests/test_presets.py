@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from e2e_helpers import cli
 
 import guisekit.audit.verdict  # registers the audit schemas
 import guisekit.decision_answers  # noqa: F401  (registers the decision schemas)
 from guisekit.attributes import load_attribute_set
 from guisekit.audit.config import load_audit_config
 from guisekit.audit.domains import load_domain
-from guisekit.cli import main
 from guisekit.corpus.plan import load_config
 from guisekit.errors import ConfigError
 from guisekit.llm import LLMEngine, LLMRunner, Store, load_prompt
@@ -28,14 +28,6 @@ from guisekit.specs import parse_spec
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Source(id="s1", text="On XX/XX/XXXX the bank charged me a late fee. I want it reversed.")
 REQUIRED = {"persona": {"persona": {"age": "young"}}, "fact_edit": {"kind": "strengthen"}}
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 def _write(path: Path, data: dict) -> Path:
@@ -148,7 +140,7 @@ def test_one_line_selects_the_paper_protocol_for_a_corpus(tmp_path, capsys):
             "output": {"dir": "out"},
         },
     )
-    assert _cli(["corpus", str(config)]) == 0
+    assert cli("corpus", str(config)) == 0
     rows = [
         json.loads(line)
         for line in (tmp_path / "out/corpus.jsonl").read_text(encoding="utf-8").splitlines()
@@ -156,7 +148,7 @@ def test_one_line_selects_the_paper_protocol_for_a_corpus(tmp_path, capsys):
     specs = {r["transform"]: r["spec"] for r in rows}
     assert specs["persona"]["grid"] == "demographic"
     assert specs["fact_edit:strengthen"]["amount"] == "$2,000"
-    assert _cli(["corpus", str(config), "--overwrite"]) == 0  # the same config, the same ids
+    assert cli("corpus", str(config), "--overwrite") == 0  # the same config, the same ids
     again = (tmp_path / "out/corpus.jsonl").read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["variant_id"] for line in again] == [r["variant_id"] for r in rows]
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from e2e_helpers import cli
 from test_audit_stats import _run as audit_run
 from test_gelbach import synthetic
 
 import guisekit
 from guisekit.audit import build_report
-from guisekit.cli import main
 from guisekit.errors import MissingExtra
 from guisekit.gaps.analysis import analyse
 from guisekit.gaps.table import build_table
@@ -26,14 +26,6 @@ from guisekit.gelbach import gelbach
 ROOT = Path(__file__).parents[1]
 DATA = ROOT / "examples" / "data"
 EVIL = '<b>&"x"</b>'
-
-
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
 
 
 def _corpus(tmp_path: Path, fmt: str, sources: Path | None = None) -> Path:
@@ -52,7 +44,7 @@ def _corpus(tmp_path: Path, fmt: str, sources: Path | None = None) -> Path:
         f"output: {{dir: {tmp_path / fmt}, format: {fmt}}}\n",
         encoding="utf-8",
     )
-    assert _cli(["corpus", str(config), "--max-error-rate", "1"]) == 0
+    assert cli("corpus", str(config), "--max-error-rate", "1") == 0
     return tmp_path / fmt
 
 
@@ -183,13 +175,11 @@ def test_the_readme_notebook_example_runs_as_written(
     assert block is not None
     # the README's first command, into this test's folder
     assert (
-        _cli(
-            [
-                "corpus",
-                str(ROOT / "examples" / "quickstart.yaml"),
-                "--out",
-                str(tmp_path / "out" / "quickstart"),
-            ]
+        cli(
+            "corpus",
+            str(ROOT / "examples" / "quickstart.yaml"),
+            "--out",
+            str(tmp_path / "out" / "quickstart"),
         )
         == 0
     )
@@ -250,7 +240,7 @@ def test_llm_variants_carry_prompt_version_and_token_usage(
         }
         path = tmp_path / "llm.yaml"
         path.write_text(yaml.safe_dump(config), encoding="utf-8")
-        assert _cli(["corpus", str(path)]) == 0
+        assert cli("corpus", str(path)) == 0
     rows = {r["transform"]: r for r in guisekit.read_corpus(tmp_path / "out")}
     hedged = rows["hedge:hedged"]
     assert hedged["prompt_id"] == "hedge/rewrite" and hedged["prompt_version"]

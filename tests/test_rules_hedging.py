@@ -83,13 +83,22 @@ def test_scorer_counts_hedges_in_context(text: str, hedges: int) -> None:
 # A negated doubt ("I am not sure the offer is fair") is never deleted, which would flip
 # its polarity, and the "could" of a past possibility never becomes a deduction ("the
 # outage could have been avoided"); hedgefix edit judgement, MEANING.
+# Since the heldout5 judgement, general extenders ("and stuff", "or something": they widen
+# a category, and deleting one narrows what is said), evidentials ("apparently",
+# "seemingly": they name the source) and "generally" (a frequency restriction) are not
+# removed either (claims.yaml ``trailing`` and ``adverbs``).
 _NOT_REMOVABLE = re.compile(
     r"\b(about|approximately|roughly|around|nearly|mainly|largely|mostly|partly|usually|"
-    r"often|according to|not sure|could have)\b",
+    r"often|according to|not sure|could have|generally|apparently|seemingly|and stuff|"
+    r"or something|and so on)\b",
     re.IGNORECASE,
 )
+# Since the heldout5 judgement a past evaluation of a service the writer lived through
+# ("The agent was rude", "The interview was stressful") is the writer's experience too, and
+# takes no new cue ("It seems that the staff was rude").
 _OWN_OR_REPORTED = re.compile(
     r"^I (?!am\b|know\b|have (?:experience|exposure|knowledge)\b)|\b(?:said|wanted)\b"
+    r"|\bwas (?:rude|stressful|confusing|slow)\b"
 )
 
 
@@ -106,18 +115,24 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     attributions and the writer's own experience are never touched)."""
     licensed_up = [p for p in PAIRS if p[0] != "rounder" and not _OWN_OR_REPORTED.search(p[2])]
     licensed_down = [p for p in PAIRS if not _NOT_REMOVABLE.search(p[1])]
-    assert len(licensed_up) >= 90 and len(licensed_down) >= 90
+    # 88 licensed removal pairs since the heldout5 judgement (extenders, evidentials and
+    # "generally" left in place; see _NOT_REMOVABLE), 95 before
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 85
     up, _ = _rates(licensed_up)
     _, down = _rates(licensed_down)
     assert up >= 0.9, up
     assert down >= 0.9, down
     up_all, down_all = _rates(PAIRS)
+    # 0.75 since the heldout5 judgement (0.78 before): new cues go only on evaluations,
+    # not on past states or the writer's own experience ("the process was confusing")
     assert up_all >= 0.7, up_all
     # 0.78 since the hedgefix judgement: six pairs the confident direction "moved" before
     # were bad edits (a booster stacked on a hedge, "The fact is that ... possibly
     # unaware"; "I am not sure the offer is fair" -> "The offer is fair"; "could have been
     # avoided" -> "must have been avoided"), and no longer happen.
-    assert down_all >= 0.75, down_all
+    # 0.72 since the heldout5 judgement: six more pairs are left alone on purpose ("and
+    # stuff", "or something", "apparently", "seemingly", "generally"; _NOT_REMOVABLE).
+    assert down_all >= 0.7, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

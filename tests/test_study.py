@@ -9,27 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from e2e_helpers import cli, rules_corpus
 
-from guisekit.cli import main
 from guisekit.outputs import check_set
 
 sys.path.insert(0, str(Path(__file__).parent))
 import decision_models
 
-ROOT = Path(__file__).parents[1]
-
-CORPUS = """
-sources: {{path: {data}, limit: 4}}
-engine: {{name: rules}}
-seed: 0
-transforms:
-  - transform: identity
-  - transform: persona
-    personas: all
-  - transform: fact_edit
-    kind: [scale_amounts]
-output: {{dir: unused, format: jsonl}}
-"""
+SCALE_AMOUNTS = "  - transform: fact_edit\n    kind: [scale_amounts]\n"
+# the study writes the corpus into its own output folder
+CORPUS = rules_corpus(limit=4, out="unused", extra=SCALE_AMOUNTS)
 
 STUDY = """
 name: tiny
@@ -52,18 +41,8 @@ output: out
 """
 
 
-def _cli(args: list[str]) -> int:
-    try:
-        main(args)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    return 0
-
-
 def _write(tmp_path: Path, model: str) -> Path:
-    (tmp_path / "corpus.yaml").write_text(
-        CORPUS.format(data=ROOT / "examples" / "data" / "complaints.jsonl")
-    )
+    (tmp_path / "corpus.yaml").write_text(CORPUS)
     study = tmp_path / "study.yaml"
     study.write_text(STUDY.format(model=model))
     return study
@@ -80,7 +59,7 @@ def _manifest(tmp_path: Path) -> dict:
 def test_study_end_to_end_then_cached(tmp_path: Path) -> None:
     study = _write(tmp_path, "counting")
     decision_models.CALLS.clear()
-    assert _cli(["study", str(study)]) == 0
+    assert cli("study", str(study)) == 0
     first = _manifest(tmp_path)
     assert [s["name"] for s in first["stages"]] == [
         "corpus",
@@ -114,11 +93,11 @@ def test_study_end_to_end_then_cached(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "gaps" / "report.html").is_file()
     assert (tmp_path / "out" / "gelbach" / "gelbach.csv").is_file()
     # second run: every stage cached, no call
-    assert _cli(["study", str(study)]) == 0
+    assert cli("study", str(study)) == 0
     assert {s["status"] for s in _manifest(tmp_path)["stages"]} == {"cached"}
     assert sum(decision_models.CALLS) == 4 * 38 * 2
     # rerun: every stage runs again, decisions come from the answer cache
-    assert _cli(["study", str(study), "--rerun"]) == 0
+    assert cli("study", str(study), "--rerun") == 0
     again = _manifest(tmp_path)
     assert {s["status"] for s in again["stages"]} == {"ran"}
     assert again["stages"][1]["counts"]["new_decisions"] == 0
@@ -127,7 +106,7 @@ def test_study_end_to_end_then_cached(tmp_path: Path) -> None:
 
 def test_failing_stage_stops_the_study(tmp_path: Path, capsys) -> None:
     study = _write(tmp_path, "bad_labels")
-    assert _cli(["study", str(study)]) == 2
+    assert cli("study", str(study)) == 2
     assert "decisions failed" in capsys.readouterr().err
     manifest = _manifest(tmp_path)
     stages = {s["name"]: s for s in manifest["stages"]}
@@ -142,7 +121,7 @@ def test_failing_stage_stops_the_study(tmp_path: Path, capsys) -> None:
 def test_study_that_fails_before_any_stage_leaves_nothing(tmp_path: Path) -> None:
     study = _write(tmp_path, "counting")
     (tmp_path / "corpus.yaml").write_text("sources: {path: missing.jsonl}\n", encoding="utf-8")
-    assert _cli(["study", str(study)]) == 2
+    assert cli("study", str(study)) == 2
     assert not (tmp_path / "out").exists()
 
 
@@ -157,7 +136,7 @@ def test_study_that_fails_before_any_stage_leaves_nothing(tmp_path: Path) -> Non
 def test_bad_study_config_is_one_line(tmp_path: Path, capsys, text: str, message: str) -> None:
     study = tmp_path / "s.yaml"
     study.write_text(text)
-    assert _cli(["study", str(study)]) == 2
+    assert cli("study", str(study)) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
 
@@ -175,18 +154,12 @@ gaps: {{outcome: prob_monetary_action, resamples: 50}}
 output: out
 """
 
-SMALL_CORPUS = """
-sources: {{path: {data}, limit: 2}}
-engine: {{name: rules}}
-seed: 0
-transforms:
-  - transform: identity
-  - transform: persona
-    personas: [young-urban-high_school-low, old-rural-college-high]
-  - transform: fact_edit
-    kind: [scale_amounts]
-output: {{dir: unused, format: jsonl}}
-"""
+SMALL_CORPUS = rules_corpus(
+    limit=2,
+    out="unused",
+    personas="[young-urban-high_school-low, old-rural-college-high]",
+    extra=SCALE_AMOUNTS,
+)
 
 
 def test_study_with_an_audit_stage_through_the_stub(tmp_path: Path, monkeypatch) -> None:
@@ -195,15 +168,13 @@ def test_study_with_an_audit_stage_through_the_stub(tmp_path: Path, monkeypatch)
 
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    (tmp_path / "corpus.yaml").write_text(
-        SMALL_CORPUS.format(data=ROOT / "examples" / "data" / "complaints.jsonl")
-    )
+    (tmp_path / "corpus.yaml").write_text(SMALL_CORPUS)
     with StubServer(StubConfig(), audit_responder) as stub:
         study = tmp_path / "study.yaml"
         study.write_text(
             AUDITED.format(openai=stub.openai_base_url, anthropic=stub.anthropic_base_url)
         )
-        assert _cli(["study", str(study)]) == 0
+        assert cli("study", str(study)) == 0
         calls = stub.stats().total_requests
         # each auditor sees every non-identity variant whose text differs from its source
         corpus = (tmp_path / "out" / "corpus" / "corpus.jsonl").read_text().splitlines()
@@ -215,5 +186,5 @@ def test_study_with_an_audit_stage_through_the_stub(tmp_path: Path, monkeypatch)
         assert calls == len(changed) * 2  # x 2 auditors
         stages = {s["name"]: s for s in _manifest(tmp_path)["stages"]}
         assert stages["audit"]["status"] == "ran" and stages["audit"]["counts"]["files"] > 0
-        assert _cli(["study", str(study), "--rerun"]) == 0
+        assert cli("study", str(study), "--rerun") == 0
         assert stub.stats().total_requests == calls, "the audit answers come from the cache"

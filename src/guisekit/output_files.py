@@ -26,24 +26,22 @@ import os
 import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
-from guisekit.errors import GuisekitError, OutputError
+from guisekit.errors import OutputError
 from guisekit.outputs import (
     _MARK,
+    OutputRun,
     _output_error,
-    complete,
     manifest_path,
     recover,
-    run_header,
-    write_manifest,
+    refuse_clobber,
 )
 
 __all__ = ["OutputFiles"]
 
 
-class OutputFiles:
+class OutputFiles(OutputRun):
     """Write a command's output files into hidden folders and publish them together with
     ``<first file>.manifest.json``.
 
@@ -65,13 +63,14 @@ class OutputFiles:
         self.targets = [Path(t) for t in targets if t is not None]
         if not self.targets:
             raise ValueError("an output set needs at least one file")
-        self.overwrite = overwrite
-        self.inputs = [Path(p) for p in inputs if p is not None]
-        self.manifest: dict[str, Any] = run_header(command, arguments, config)
-        self.run_id: str = self.manifest["run_id"]
-        self.models = [dict(m) for m in models]
-        self.counts: dict[str, int] = {}
-        self.files: dict[str, dict[str, Any]] = {}
+        super().__init__(
+            overwrite=overwrite,
+            command=command,
+            arguments=arguments,
+            config=config,
+            inputs=inputs,
+            models=models,
+        )
         self.record = manifest_path(self.targets[0])
         self._staging = {t: t.parent / f".{t.name}{_MARK}{self.run_id}" for t in self.targets}
 
@@ -99,18 +98,13 @@ class OutputFiles:
                     raise OutputError(
                         f"{parent} is a file, not a folder", hint="choose another path"
                     )
-        for source in self.inputs:
-            if source.exists() and source.resolve() in seen:
-                raise OutputError(
-                    f"the output {seen[source.resolve()]} is also an input",
-                    hint="write it to another path",
-                )
-        if not self.overwrite:
-            for target in self.targets:
-                if os.path.lexists(target):
-                    raise OutputError(
-                        f"{target} already exists", hint="pass --overwrite to replace it"
-                    )
+        refuse_clobber(
+            seen,
+            self.inputs,
+            existing=() if self.overwrite else self.targets,
+            input_hint="write it to another path",
+            existing_hint="pass --overwrite to replace it",
+        )
 
     # -- writing ------------------------------------------------------------------------
 
@@ -141,36 +135,9 @@ class OutputFiles:
         """A file's name in the manifest: its path from the manifest's folder."""
         return os.path.relpath(target, self.record.parent)
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if kind is not None:
-            self._discard()
-            if isinstance(exc, OSError) and not isinstance(exc, GuisekitError):
-                raise self._error(exc) from None
-            if isinstance(exc, OutputError):
-                self._unstage(exc)
-            return
-        try:
-            self._finish()
-            self._publish()
-        except (OSError, GuisekitError) as error:
-            self._discard()
-            if isinstance(error, OSError):
-                raise self._error(error) from None
-            raise
-
-    def _finish(self) -> None:
+    def _staged(self) -> tuple[dict[str, Path], dict[str, Path], Path]:
         names = {self._name(t): t for t in self.targets}
-        complete(self, {n: self.path(t) for n, t in names.items()}, names)
-        staged = self._staged_record()
-        write_manifest(self.manifest, staged)
-        for path in (*(self.path(t) for t in self.targets), staged):
-            with path.open("rb") as handle:
-                os.fsync(handle.fileno())
+        return {n: self.path(t) for n, t in names.items()}, names, self._staged_record()
 
     def _staged_record(self) -> Path:
         return self._staging[self.targets[0]] / self.record.name

@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import uuid
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -43,11 +44,13 @@ from guisekit.errors import GuisekitError, OutputError
 
 __all__ = [
     "MANIFEST",
+    "OutputRun",
     "OutputSet",
     "arguments_of",
     "check_set",
     "file_digest",
     "manifest_path",
+    "refuse_clobber",
     "refuse_same_path",
     "run_header",
 ]
@@ -136,7 +139,88 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(a))
 
 
-class OutputSet:
+class OutputRun(ABC):
+    """What an output folder (:class:`OutputSet`) and output files (``OutputFiles``) share:
+    the manifest's header and records, and the end of the block.
+
+    The end is the one guard of publishing: when the block ends cleanly the staged files
+    and their manifest are completed, synced and published; when it raises, or publishing
+    fails, the hidden copies are removed (the previous outputs stay as they were) and an
+    ``OSError`` becomes a one-line :class:`~guisekit.errors.OutputError`. A subclass says
+    where its files are staged and how it publishes, discards and names an error."""
+
+    def __init__(
+        self,
+        *,
+        overwrite: bool,
+        command: str,
+        arguments: Mapping[str, Any] | None,
+        config: Any,
+        inputs: Iterable[str | Path | None],
+        models: Iterable[Mapping[str, Any]],
+    ) -> None:
+        self.overwrite = overwrite
+        self.inputs = [Path(p) for p in inputs if p is not None]
+        self.manifest: dict[str, Any] = run_header(command, arguments, config)
+        self.run_id: str = self.manifest["run_id"]
+        self.models = [dict(m) for m in models]
+        self.counts: dict[str, int] = {}
+        self.files: dict[str, dict[str, Any]] = {}
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if kind is not None:
+            self._discard()
+            if isinstance(exc, OSError) and not isinstance(exc, GuisekitError):
+                raise self._error(exc) from None
+            if isinstance(exc, OutputError):
+                self._unstage(exc)
+            return
+        try:
+            self._finish()
+            self._publish()
+        except (OSError, GuisekitError) as error:
+            self._discard()
+            if isinstance(error, OSError):
+                raise self._error(error) from None
+            raise
+
+    def _finish(self) -> None:
+        staged, final, record = self._staged()
+        complete(self, staged, final)
+        write_manifest(self.manifest, record)
+        for path in (*staged.values(), record):
+            with path.open("rb") as handle:
+                os.fsync(handle.fileno())
+
+    @abstractmethod
+    def _staged(self) -> tuple[dict[str, Path], dict[str, Path], Path]:
+        """Each file's staged copy and its published path, by its name in the manifest,
+        and where the manifest is staged."""
+
+    @abstractmethod
+    def _publish(self) -> None:
+        """Move the staged files and manifest into place."""
+
+    @abstractmethod
+    def _discard(self) -> None:
+        """Remove the hidden copies."""
+
+    @abstractmethod
+    def _error(self, exc: OSError) -> OutputError:
+        """``exc`` as a one-line error naming the path the user asked for."""
+
+    @abstractmethod
+    def _unstage(self, exc: OutputError) -> None:
+        """Name the published paths, not their hidden copies, in a refusal raised inside
+        the block."""
+
+
+class OutputSet(OutputRun):
     """Write a command's files into a hidden folder and publish them together.
 
     Use as a context manager; write each file at :meth:`path`, record its rows with
@@ -154,15 +238,16 @@ class OutputSet:
         inputs: Iterable[str | Path] = (),
         models: Iterable[Mapping[str, Any]] = (),
     ) -> None:
+        super().__init__(
+            overwrite=overwrite,
+            command=command,
+            arguments=arguments,
+            config=config,
+            inputs=inputs,
+            models=models,
+        )
         self.target = Path(target)
         self.names = tuple(names)
-        self.overwrite = overwrite
-        self.inputs = [Path(p) for p in inputs]
-        self.manifest: dict[str, Any] = run_header(command, arguments, config)
-        self.run_id: str = self.manifest["run_id"]
-        self.models = [dict(m) for m in models]
-        self.counts: dict[str, int] = {}
-        self.files: dict[str, dict[str, Any]] = {}
         self.staging = self.target.parent / f".{self.target.name}{_MARK}{self.run_id}"
 
     # -- checks -------------------------------------------------------------------------
@@ -179,20 +264,13 @@ class OutputSet:
                 raise OutputError(
                     f"{parent} is a file, not a folder", hint="choose another output folder"
                 )
-        outputs = {self._resolved(name): name for name in (*self.names, MANIFEST)}
-        for source in self.inputs:
-            if source.exists() and source.resolve() in outputs:
-                raise OutputError(
-                    f"the output {target / outputs[source.resolve()]} is also an input",
-                    hint="write the outputs to another folder",
-                )
-        if not self.overwrite:
-            for name in self.names:
-                if os.path.lexists(target / name):
-                    raise OutputError(
-                        f"{target / name} already exists",
-                        hint="pass --overwrite to replace the run's outputs",
-                    )
+        refuse_clobber(
+            {self._resolved(name): target / name for name in (*self.names, MANIFEST)},
+            self.inputs,
+            existing=() if self.overwrite else [target / name for name in self.names],
+            input_hint="write the outputs to another folder",
+            existing_hint="pass --overwrite to replace the run's outputs",
+        )
 
     def _resolved(self, name: str) -> Path:
         return (self.target.resolve() / name).resolve()
@@ -224,33 +302,18 @@ class OutputSet:
         """Record that ``name`` was written with ``rows`` rows (checked by :func:`check_set`)."""
         self.files[name] = {"rows": rows}
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if kind is not None:
-            shutil.rmtree(self.staging, ignore_errors=True)
-            if isinstance(exc, OSError) and not isinstance(exc, GuisekitError):
-                raise _output_error(self.target, exc, self.staging) from None
-            return
-        try:
-            self._finish()
-            self._publish()
-        except (OSError, GuisekitError) as error:
-            shutil.rmtree(self.staging, ignore_errors=True)
-            if isinstance(error, OSError):
-                raise _output_error(self.target, error, self.staging) from None
-            raise
-
-    def _finish(self) -> None:
+    def _staged(self) -> tuple[dict[str, Path], dict[str, Path], Path]:
         staged = {name: self.staging / name for name in self.names}
-        complete(self, staged, {name: self.target / name for name in self.names})
-        write_manifest(self.manifest, self.staging / MANIFEST)
-        for path in (*staged.values(), self.staging / MANIFEST):
-            with path.open("rb") as handle:
-                os.fsync(handle.fileno())
+        return staged, {name: self.target / name for name in self.names}, self.staging / MANIFEST
+
+    def _discard(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+    def _error(self, exc: OSError) -> OutputError:
+        return _output_error(self.target, exc, self.staging)
+
+    def _unstage(self, exc: OutputError) -> None:
+        """Left as raised, as an output folder's refusals always were."""
 
     def _publish(self) -> None:
         target, staging = self.target, self.staging
@@ -328,15 +391,36 @@ def recover(target: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
+def refuse_clobber(
+    outputs: Mapping[Path, Path],
+    inputs: Iterable[Path | None],
+    *,
+    input_hint: str,
+    existing: Iterable[Path] = (),
+    existing_hint: str = "",
+) -> None:
+    """Refuse to write over what a run must not destroy, before anything is written: an
+    input at an output path (``--overwrite`` would destroy it), then any of ``existing``
+    that is already there.
+
+    One guard for :class:`OutputSet`, ``OutputFiles`` and :func:`refuse_same_path`, so the
+    refusals read alike. ``outputs`` maps each output's resolved path to the path the
+    message names; ``existing`` lists the outputs that must not be there yet (none with
+    ``--overwrite``; never a manifest, which is replaced with its files)."""
+    for source in inputs:
+        if source is not None and source.exists() and source.resolve() in outputs:
+            raise OutputError(
+                f"the output {outputs[source.resolve()]} is also an input", hint=input_hint
+            )
+    for path in existing:
+        if os.path.lexists(path):
+            raise OutputError(f"{path} already exists", hint=existing_hint)
+
+
 def refuse_same_path(output: Path | None, *inputs: Path | None) -> None:
     """Refuse an output file that is one of the inputs (``--overwrite`` would destroy it)."""
-    if output is None:
-        return
-    for source in inputs:
-        if source is not None and source.exists() and source.resolve() == output.resolve():
-            raise OutputError(
-                f"the output {output} is also an input", hint="write it to another path"
-            )
+    if output is not None:
+        refuse_clobber({output.resolve(): output}, inputs, input_hint="write it to another path")
 
 
 def check_set(output: Path) -> dict[str, Any]:

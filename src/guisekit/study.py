@@ -22,7 +22,7 @@ import os
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -269,12 +269,21 @@ def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
     return path
 
 
+_Stage = TypeVar("_Stage", bound=BaseModel)
+
+
+def _configured(stage: _Stage | None, name: str) -> _Stage:
+    """The settings of an optional stage: the study runs it only when configured, and this
+    says so to a reader (and to mypy) where the stage begins."""
+    if stage is None:
+        raise ConfigError(f"the study has no {name} stage")
+    return stage
+
+
 def _audit_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus: Path) -> None:
     from guisekit.commands.audit import audit_command
 
-    stage = config.audit
-    if stage is None:
-        raise ConfigError("the study has no audit stage")
+    stage = _configured(config.audit, "audit")
     target = folder / "audit"
 
     def run() -> tuple[list[Path], dict[str, Any]]:
@@ -348,9 +357,7 @@ def _decide_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus: Pa
 def _attributes_stage(config: StudyConfig, folder: Path, runner: _Runner, corpus: Path) -> Path:
     from guisekit.commands.attributes import attributes_command
 
-    stage = config.attributes
-    if stage is None:
-        raise ConfigError("the study has no attributes stage")
+    stage = _configured(config.attributes, "attributes")
     out = folder / "attributes.csv"
 
     def run() -> tuple[list[Path], dict[str, Any]]:
@@ -409,9 +416,7 @@ def _gelbach_stage(
 ) -> None:
     from guisekit.commands.gelbach import gelbach_command
 
-    stage = config.gelbach
-    if stage is None:
-        raise ConfigError("the study has no gelbach stage")
+    stage = _configured(config.gelbach, "gelbach")
     target = folder / "gelbach"
 
     def run() -> tuple[list[Path], dict[str, Any]]:

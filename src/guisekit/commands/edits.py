@@ -11,7 +11,7 @@ import typer
 from rich.text import Text
 
 from guisekit.console import err, out
-from guisekit.errors import InputError
+from guisekit.errors import InputError, SourceError
 
 _CONFIG_SUFFIXES = (".yaml", ".yml")
 
@@ -120,15 +120,10 @@ def _load(corpus: Path, sources_file: Path | None) -> tuple[list[dict[str, Any]]
         raise InputError(f"{corpus} does not exist", hint="pass a corpus config or corpus file")
     if corpus.suffix.lower() in _CONFIG_SUFFIXES:
         return _run_config(corpus)
-    rows = [
-        row
-        for _, row in read_rows(corpus, required=("source_id", "variant_id", "transform", "edits"))
-    ]
-    for row in rows:
-        if isinstance(row["edits"], str):  # CSV keeps nested values as JSON text
-            row["edits"] = json.loads(row["edits"] or "[]")
-        if isinstance(row.get("spec"), str):
-            row["spec"] = json.loads(row["spec"])
+    rows = []
+    for line, row in read_rows(corpus, required=("source_id", "variant_id", "transform", "edits")):
+        _check_row(row, corpus, line)
+        rows.append(row)
     sources = {
         str(row["source_id"]): row["text"]
         for row in rows
@@ -144,6 +139,60 @@ def _load(corpus: Path, sources_file: Path | None) -> tuple[list[dict[str, Any]]
             hint="include the identity transform in the corpus or pass --sources FILE",
         )
     return rows, sources
+
+
+_EDIT_FIELDS = {"operator": str, "start": int, "end": int, "before": str, "after": str}
+
+
+def _nested(value: Any, column: str, path: Path, line: int) -> Any:
+    """A CSV cell's JSON text decoded (CSV keeps nested values as JSON text)."""
+    if not isinstance(value, str):
+        return value
+    if not value.strip():
+        return None
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        raise SourceError(
+            f"column {column!r} is not JSON ({value[:40]!r})",
+            path=path,
+            line=line,
+            column=column,
+            hint="pass the corpus file guisekit corpus wrote, unedited",
+        ) from None
+
+
+def _check_row(row: dict[str, Any], path: Path, line: int) -> None:
+    """Decode and check a row's ``spec`` and ``edits`` in place, so that a hand-edited or
+    truncated record is a one-line error naming its line, not a traceback in the drawing."""
+
+    def bad(column: str, what: str) -> SourceError:
+        return SourceError(
+            f"column {column!r} {what}",
+            path=path,
+            line=line,
+            column=column,
+            hint="pass the corpus file guisekit corpus wrote, unedited",
+        )
+
+    row["spec"] = _nested(row.get("spec"), "spec", path, line)
+    if row["spec"] is not None and not isinstance(row["spec"], dict):
+        raise bad("spec", f"is {type(row['spec']).__name__}, not a mapping")
+    edits = _nested(row["edits"], "edits", path, line)
+    if edits is None:
+        edits = []
+    if not isinstance(edits, list):
+        raise bad("edits", f"is {type(edits).__name__}, not a list of edit records")
+    for k, edit in enumerate(edits, 1):
+        if not isinstance(edit, dict):
+            raise bad("edits", f"item {k} is {type(edit).__name__}, not an edit record")
+        for key, kind in (*_EDIT_FIELDS.items(), ("step", int)):
+            value = edit.get(key, 0 if key == "step" else None)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise bad("edits", f"item {k}: {key}={value!r} is not a {kind.__name__}")
+            if isinstance(value, int) and value < 0:
+                raise bad("edits", f"item {k}: {key}={value!r} is negative")
+    row["edits"] = edits
 
 
 def _run_config(config: Path) -> tuple[list[dict[str, Any]], dict[str, str]]:

@@ -40,10 +40,9 @@ from guisekit.gaps.table import (
     GapsTable,
     build_table,
     change_of,
+    coded_table,
     ordered_levels,
     persona_of,
-    rate_outcome,
-    source_weights,
 )
 
 if TYPE_CHECKING:
@@ -307,7 +306,7 @@ def _ints(table: pa.Table, name: str, rows: np.ndarray) -> np.ndarray | None:
         chosen = pc.if_else(pc.equal(chosen, ""), None, chosen)
     elif pa.types.is_floating(kind):
         numbers = np.asarray(chosen.fill_null(0.0).to_numpy(zero_copy_only=False))
-        if not np.isfinite(numbers).all():
+        if not (np.abs(numbers) < 2.0**63).all():  # inf, nan, 1e308: the row path says which
             return None
         truncated: np.ndarray = np.trunc(numbers).astype(np.int64)  # as int() does
         return truncated
@@ -464,7 +463,7 @@ def from_tables(
     if repeat is None or order is None:
         return None
     variant = variant_of[rows]
-    return GapsTable(
+    return coded_table(
         y=y,
         variant=variant,
         repeat=repeat,
@@ -473,21 +472,19 @@ def from_tables(
         probs=probs,
         label_names=label_names,
         source=source,
-        source_names=tuple(map(str, source_names)),
+        source_names=source_names,
         transform=transform,
-        transform_names=tuple(map(str, transform_names)),
+        transform_names=transform_names,
         change=change,
         bank=bank,
-        axes=tuple(axes),
+        axes=axes,
         outcome=outcome,
-        is_rate=rate_outcome(y, outcome),
-        weights=source_weights(weights, source_names),
+        weights=weights,
         grid=grid,
         left_out={
             "variants_not_ok": variants.num_rows - kept.size,
             "variants_without_decision": kept.size
             - int(np.count_nonzero(np.bincount(variant, minlength=kept.size))),
             "decisions_without_variant": unknown,
-            "failed_decisions": int((~np.isfinite(y)).sum()),
         },
     )

@@ -22,7 +22,7 @@ import numpy as np
 from guisekit.errors import InputError
 from guisekit.stats.clusters import FloatArray, IntArray, group_codes
 
-__all__ = ["NONE", "Axis", "GapsTable", "build_table", "outcome_values"]
+__all__ = ["NONE", "Axis", "GapsTable", "build_table", "coded_table", "outcome_values"]
 
 NONE = -1
 
@@ -148,14 +148,42 @@ def source_weights(
     return w
 
 
-def change_of(row: Mapping[str, Any]) -> str:
-    from guisekit.transforms import entry_of, parse_spec
-
+def _spec_of(row: Mapping[str, Any]) -> Any:
+    """The row's spec, decoded when a CSV kept it as JSON text; text that is not JSON is
+    an input error naming the variant (was a JSONDecodeError traceback)."""
     spec = row.get("spec")
     if isinstance(spec, str):
         import json
 
-        spec = json.loads(spec)
+        try:
+            return json.loads(spec)
+        except json.JSONDecodeError:
+            raise InputError(
+                f"variant {row.get('variant_id')!r}: spec is not JSON ({spec[:40]!r})",
+                hint="pass the corpus file guisekit corpus wrote, unedited",
+            ) from None
+    return spec
+
+
+def _probability(decision: Mapping[str, Any], i: int, key: str) -> float:
+    """``decision[key]`` as a float (NaN when absent or blank); anything else that is not
+    a number is an input error naming the decision (was a ValueError/TypeError traceback)."""
+    value = decision.get(key)
+    if value in (None, ""):
+        return math.nan
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise InputError(
+            f"decision {i + 1}: {key}={value!r} is not a number",
+            hint=f"{key} is a probability, as guisekit decide writes it",
+        ) from None
+
+
+def change_of(row: Mapping[str, Any]) -> str:
+    from guisekit.transforms import entry_of, parse_spec
+
+    spec = _spec_of(row)
     if not isinstance(spec, Mapping):
         return "none"
     try:
@@ -166,11 +194,7 @@ def change_of(row: Mapping[str, Any]) -> str:
 
 
 def persona_of(row: Mapping[str, Any]) -> dict[str, str]:
-    spec = row.get("spec")
-    if isinstance(spec, str):
-        import json
-
-        spec = json.loads(spec)
+    spec = _spec_of(row)
     levels = spec.get("persona") if isinstance(spec, Mapping) else None
     return {str(k): str(v) for k, v in levels.items()} if isinstance(levels, Mapping) else {}
 
@@ -279,16 +303,11 @@ def build_table(
     if dec_rows and any(k.startswith("prob_") for k in dec_rows[0]):
         probs = np.array(
             [
-                [
-                    math.nan if d.get(f"prob_{n}") in (None, "") else float(d[f"prob_{n}"])
-                    for n in label_names
-                ]
-                for d in dec_rows
+                [_probability(d, i, f"prob_{n}") for n in label_names]
+                for i, d in enumerate(dec_rows)
             ],
             dtype=np.float64,
         ).reshape(len(dec_rows), len(label_names))
-    is_rate = rate_outcome(y, outcome)
-    w = source_weights(weights, source_names)
     grid = None
     if is_grid:
         grid = {
@@ -299,14 +318,75 @@ def build_table(
         }
 
     def ints(key: str) -> IntArray:
-        return np.array([int(d.get(key) or 0) for d in dec_rows], dtype=np.int64)
+        values = np.zeros(len(dec_rows), dtype=np.int64)
+        for i, d in enumerate(dec_rows):
+            try:
+                values[i] = int(d.get(key) or 0)
+            except (TypeError, ValueError, OverflowError):  # "x", [1], inf, 1e308
+                raise InputError(
+                    f"decision {i + 1}: {key}={d.get(key)!r} is not a whole number",
+                    hint=f"{key} counts from 0, as guisekit decide writes it",
+                ) from None
+        return values
 
     decided = {str(d["variant_id"]) for d in dec_rows}
-    return GapsTable(
+    return coded_table(
         y=y,
         variant=np.array([index[str(d["variant_id"])] for d in dec_rows], dtype=np.int64),
         repeat=ints("repeat"),
         order=ints("order"),
+        label=label,
+        probs=probs,
+        label_names=label_names,
+        source=source,
+        source_names=source_names,
+        transform=transform,
+        transform_names=transform_names,
+        change=change,
+        bank=bank,
+        axes=axes,
+        outcome=outcome,
+        weights=weights,
+        grid=grid,
+        left_out={
+            "variants_not_ok": len(variants) - len(kept),
+            "variants_without_decision": len(kept_ids - decided),
+            "decisions_without_variant": unknown,
+        },
+    )
+
+
+def coded_table(
+    *,
+    y: FloatArray,
+    variant: IntArray,
+    repeat: IntArray,
+    order: IntArray,
+    label: IntArray,
+    probs: FloatArray | None,
+    label_names: tuple[str, ...],
+    source: IntArray,
+    source_names: Sequence[Any],
+    transform: IntArray,
+    transform_names: Sequence[Any],
+    change: tuple[str, ...],
+    bank: IntArray,
+    axes: Iterable[Axis],
+    outcome: str,
+    weights: Mapping[str, float] | None,
+    grid: dict[str, Any] | None,
+    left_out: Mapping[str, int],
+) -> GapsTable:
+    """The one construction of a :class:`GapsTable` from coded arrays, for the row path
+    (:func:`build_table`) and the column path (:func:`guisekit.gaps.columns.from_tables`),
+    so the two cannot drift apart: names become text, the outcome is judged a rate or
+    not, the weights are put in source order, and the decisions whose outcome failed are
+    counted in ``left_out`` after the caller's counts."""
+    return GapsTable(
+        y=y,
+        variant=variant,
+        repeat=repeat,
+        order=order,
         label=label,
         probs=probs,
         label_names=label_names,
@@ -318,13 +398,8 @@ def build_table(
         bank=bank,
         axes=tuple(axes),
         outcome=outcome,
-        is_rate=is_rate,
-        weights=w,
+        is_rate=rate_outcome(y, outcome),
+        weights=source_weights(weights, source_names),
         grid=grid,
-        left_out={
-            "variants_not_ok": len(variants) - len(kept),
-            "variants_without_decision": len(kept_ids - decided),
-            "decisions_without_variant": unknown,
-            "failed_decisions": int((~np.isfinite(y)).sum()),
-        },
+        left_out={**left_out, "failed_decisions": int((~np.isfinite(y)).sum())},
     )

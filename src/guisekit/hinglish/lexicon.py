@@ -13,7 +13,8 @@
 - ``english_function_words.txt``, ``english_verb_forms.txt``: words that may not stand
   in a rendered noun phrase (they show the slot holds English syntax or a clause);
 - ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`);
-- ``unsafe.tsv``: constructions not rendered safely; a sentence with one stays English.
+- ``unsafe.tsv``: constructions not rendered safely; a sentence with one stays English;
+- ``frames.yaml``: Hindi matrix frames around an English complement clause.
 """
 
 from __future__ import annotations
@@ -226,6 +227,12 @@ class HinglishLexicon:
             except re.error as exc:
                 raise ResourceError(f"{_DIR}/unsafe.tsv: bad pattern for {name!r}: {exc}") from exc
         return tuple(out)
+
+    @functools.cached_property
+    def frames(self) -> tuple[dict[str, Any], ...]:
+        """The matrix frames of ``frames.yaml`` (see :mod:`guisekit.hinglish.frames`)."""
+        data = read_yaml(f"{_DIR}/frames.yaml")
+        return tuple(dict(frame) for frame in data["frames"])
 
     @functools.cached_property
     def english_function_words(self) -> frozenset[str]:

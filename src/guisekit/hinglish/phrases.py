@@ -160,6 +160,9 @@ class VerbPhrase:
             return None
         hindi = tuple(Tok(w, "hi") for w in words)
         if not english:
+            if len(hindi) > 1 and hindi[0].text in _PARTICLES:
+                # "wapas nahi mila", not "nahi wapas mila" (the particle is the verb's)
+                return hindi[:1] + neg + hindi[1:]
             return neg + hindi
         # "kabhi call nahi kiya": only "nahi" sits between the English verb and kar
         before = tuple(t for t in neg if t.text != "nahi")
@@ -171,6 +174,9 @@ class VerbPhrase:
             return None
         # a negated verb's object has no article: "refund nahi mila", not "ek refund"
         return (_no_article(self.pre) if name.startswith("n_") else self.pre) + verb
+
+
+_PARTICLES = frozenset({"wapas"})
 
 
 def _no_article(toks: Toks) -> Toks:

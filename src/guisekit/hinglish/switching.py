@@ -34,7 +34,7 @@ from guisekit.hinglish.text import Tok
 if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
 
-__all__ = ["switch_clauses", "verb_first"]
+__all__ = ["after_desire", "switch_clauses", "verb_first"]
 
 Kind = Literal["first", "clause", "vp", "english"]
 Toks = tuple[Tok, ...]
@@ -55,7 +55,7 @@ _AUXILIARY = re.compile(r"\b(?:is|are|was|were|will|would|has|have|had|can|could
 _PRONOUN_SUBJECT = re.compile(r"(?:i|we|you|they|he|she)\s", re.IGNORECASE)
 
 
-def _after_desire(left: str, body: str) -> bool:
+def after_desire(left: str, body: str) -> bool:
     """After "I want X removed", "and Y refunded" is a second object, not a clause."""
     return (
         _DESIRE.search(left) is not None
@@ -165,7 +165,7 @@ def switch_clauses(
             body = text[piece.body : piece.end]
             left = text[before.body : before.end]
             kind: Kind | None = None
-            if conv._finite(left) and not _after_desire(left, body):
+            if conv._finite(left) and not after_desire(left, body):
                 if piece.link in relative:
                     kind = "english" if piece.comma and conv._finite(f"it {body}") else None
                 elif conv._clause_start(body) and verb_first(conv, body):
@@ -212,6 +212,9 @@ def switch_clauses(
             out[i - 1] = None
     if all(r is None for r in out):
         return None
+    for i in range(1, len(pieces)):
+        if pieces[i].link == "or" and out[i - 1] is None and out[i] is not None:
+            return None  # "Should I push on base or kya mujhe ...": judged awkward
     toks: list[Tok] = []
     for piece, rendered in zip(pieces, out, strict=True):
         if piece.comma:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from guisekit.hinglish.clauses import ClauseConverter, join
+from guisekit.hinglish.frames import frame_sentence, is_clause
 from guisekit.hinglish.grammar import Renderer
 from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.hinglish.tagging import tag_words, word_spans
@@ -24,6 +25,9 @@ from guisekit.specs import HinglishSpec
 __all__ = ["HinglishResult", "SentenceReport", "hinglish_rewrite", "unsafe_construction"]
 
 _END = re.compile(r"[\s.!?]+$")
+# openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
+# collector told ...": "instead" there means "contrary to what I asked", not "in its place")
+_NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,25 @@ def _expand(body: str, lexicon: HinglishLexicon) -> str:
         return full[0].upper() + full[1:] if match.group()[0].isupper() else full
 
     return re.sub(rf"\b(?:{pattern})\b", repl, body, flags=re.IGNORECASE)
+
+
+def _contracted(original: str, expanded: str, lexicon: HinglishLexicon) -> dict[str, str]:
+    """Each written-out contraction of this sentence and the contraction as the writer
+    wrote it ("will not" -> "won't"), so that a clause kept in English is kept exactly as
+    written; a form the writer also wrote in full is left out (it cannot be told apart)."""
+    table: dict[str, str] = lexicon.grammar["contractions"]
+    out: dict[str, str] = {}
+    for short, full in table.items():
+        pattern = re.escape(short).replace("'", "['’]")
+        for match in re.finditer(rf"\b{pattern}\b", original, re.IGNORECASE):
+            said = match.group()
+            written = full.lower()
+            also_full = re.search(rf"\b{re.escape(written)}\b", original, re.IGNORECASE)
+            if also_full or out.get(written, said) != said:
+                out[written] = ""  # ambiguous: keep the full form
+            else:
+                out[written] = said
+    return {k: v for k, v in out.items() if v and k in expanded.lower()}
 
 
 def _temporal_just(body: str, lexicon: HinglishLexicon) -> str:
@@ -173,21 +196,43 @@ def unsafe_construction(sentence: str, lexicon: HinglishLexicon) -> str | None:
 
 
 def _convert(
-    sentence: str, spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
+    sentence: str,
+    spec: HinglishSpec,
+    lexicon: HinglishLexicon,
+    rng: random.Random,
+    templates: bool = True,
 ) -> tuple[list[Tok], tuple[str, ...]] | None:
+    """The sentence's tokens and the templates used, or None when it stays English.
+    Without ``templates`` (a sentence with an unsafe construction) only Hindi frames,
+    connectives and openers around clauses kept English are written."""
     masked = mask(sentence)
     end_match = _END.search(masked.text)
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
     body = _temporal_just(_expand(body, lexicon), lexicon)
+    renderer.written = _contracted(masked.text, body, lexicon)
     opener, rest, comma = _opener(body, lexicon, renderer)
     rest = _decapitalise(rest, lexicon)
     converter = ClauseConverter(renderer)
-    converted = converter.convert(rest, len(body) - len(rest))
+    at = len(body) - len(rest)
+    converted = converter.convert(rest, at) if templates else None
+    if converted is None:
+        converted = frame_sentence(converter, rest, at, templates)
+    tokens = [renderer.tok(w) for w in opener.split()]
+    said = body[: len(body) - len(rest)].strip(" ,").lower()
+    if (
+        converted is None
+        and said not in _NOT_ALONE
+        and any(t.tag == "hi" for t in tokens)
+        and (comma or is_clause(converter, rest))
+    ):
+        # "Lekin the bank never replied.": a Hindi discourse opener before an English
+        # clause is a switch at a sentence boundary (never "So far" -> "Toh far")
+        converted = converter._english(rest)
+        converter.used.append("frame.opener")
     if converted is None:
         return None
-    tokens = [renderer.tok(w) for w in opener.split()]
     if opener and comma:
         tokens.append(Tok(",", "other"))
     tokens += [*converted, *(Tok(ch, "other") for ch in end[:1])]
@@ -208,7 +253,7 @@ def hinglish_rewrite(
         parts.append(text[at:start])
         original = text[start:end]
         unsafe = unsafe_construction(original, lex)
-        converted = None if unsafe else _convert(original, spec, lex, rng)
+        converted = _convert(original, spec, lex, rng, templates=not unsafe)
         if converted is None:
             reports.append(
                 SentenceReport(

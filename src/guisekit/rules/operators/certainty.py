@@ -18,7 +18,15 @@ from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
 
-__all__ = ["firm_evidentials", "firm_negated_frames", "inner_boosters", "shield_needed"]
+__all__ = [
+    "about_the_writer",
+    "clause_after_frame",
+    "complementiser_ok",
+    "firm_evidentials",
+    "firm_negated_frames",
+    "inner_boosters",
+    "shield_needed",
+]
 
 # Be, have and do forms a truth-emphasis booster may follow inside a verb group ("were in
 # fact paid", "is certainly not"); modals are the after_modal slot's ("will definitely").
@@ -49,6 +57,7 @@ _RELATIVE = frozenset(
      "they"}
 )  # fmt: skip
 _HAVE = frozenset({"has", "have", "had"})
+_ARTICLES = frozenset({"a", "an", "the"})
 _CLAUSE = re.compile(r"[^.!?;:\n]*")
 _PHRASE = re.compile(r"[^.!?;:,\n]*")
 
@@ -76,6 +85,20 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
                 continue
             yield Edit(prev.end, end, "", name)
+    for cue in lex.claims["predicate_boosters"]:
+        for word in doc.words(frozenset({cue})):
+            prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
+            if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
+                continue
+            judged = any(
+                doc.phrase_end(nxt.start, p) is not None for p in lex.claims["judgement_phrases"]
+            )  # "is clearly at fault"
+            if (
+                judged
+                or nxt.lower in _ARTICLES
+                or (nxt.lower in lex.adjectives and not _participle(nxt.lower, lex))
+            ):
+                yield Edit(prev.end, word.end, "", name)
 
 
 def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
@@ -105,13 +128,13 @@ def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             yield Edit(start, start + len(verb), booster, name)
 
 
-def _finite_ahead(words: list[str]) -> bool:
+def _finite_ahead(words: list[str], finite: frozenset[str] = _FINITE) -> bool:
     """Whether a finite verb comes before any relative word ("suggests the fee was
     wrong": a clause; "indicates the problem that was fixed": a noun phrase)."""
     for word in words:
         if word in _RELATIVE:
             return False
-        if word in _FINITE:
+        if word in finite:
             return True
     return False
 
@@ -185,6 +208,12 @@ _FRAME = re.compile(
     r"^in my (?:view|opinion)\b|^from my perspective\b"
 )
 _WRITER = frozenset({"i", "we", "i'm", "i've", "i'd", "we're", "we've"})
+# Possibility openers (a possibility, not the writer's belief): firmed only before an
+# evaluation.
+_POSSIBILITY = re.compile(
+    r"^(?:maybe|perhaps|possibly|it is possible|it's possible|there is a possibility|"
+    r"it may be|it might be|it could be)\b"
+)
 
 
 def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
@@ -211,4 +240,166 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
             return True
     if _FRAME.search(lowered[start:end]):
         return not evaluates(rest, lex)
+    if doc.is_sentence_start(start) and _POSSIBILITY.search(lowered[start:end]):
+        # "Maybe the system posted it late" offers a possible explanation of an event;
+        # without the hedge it asserts the event. Only a possible evaluation is firmed
+        # ("Maybe the fee is wrong" -> "The fee is wrong").
+        return not evaluates(rest, lex)
     return False
+
+
+# Words that open a clause's subject: a complementiser "that" is followed by one ("I know
+# that the fee ..."), a demonstrative "that" by a noun or a verb ("Clearly that approach
+# works", "I know that sounds like ..."), where deleting "that" with the cue leaves
+# "Approach works" or "Sounds like" (heldout5 judgement, UNGRAMMATICAL).
+_SUBJECT_OPENERS = frozenset(
+    {"i", "you", "we", "they", "he", "she", "it", "there", "this", "these", "those", "the",
+     "a", "an", "my", "your", "our", "their", "his", "her", "its", "no", "nobody", "no-one",
+     "nothing", "none", "some", "someone", "somebody", "every", "everyone", "each", "all",
+     "most", "many", "any", "anyone", "both", "neither", "either", "one", "i'm", "i've",
+     "i'd", "i'll", "it's", "they're", "they've", "we're", "we've", "you're", "he's",
+     "she's", "there's", "that's"}
+)  # fmt: skip
+
+
+def complementiser_ok(doc: Doc, start: int, end: int) -> bool:
+    """Whether a cue at ``start:end`` that ends in "that" ends in the complementiser: a
+    clause with its own subject follows (a subject opener, or a capitalised name).
+    Cues without "that" pass; a rejected "X that" leaves the shorter cue "X" to match
+    ("I know that sounds like ..." -> "That sounds like ...")."""
+    if not doc.lowered[start:end].endswith(" that"):
+        return True
+    nxt = doc.next_word(end)
+    return nxt is not None and (nxt.lower in _SUBJECT_OPENERS or nxt.text[:1].isupper())
+
+
+_FIRST_PERSON_SUBJECTS = frozenset(
+    {"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "me", "myself"}
+)
+_CLAUSE_OPENING = re.compile(
+    r"(?:[,;:]|\b(?:but|and|so|because|although|though|while|since|if|when|which)\b)"
+)
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether the hedge ``edit`` deletes qualifies a clause about the writer: its subject
+    is "I" or "we" once the hedge is gone. Such a hedge is a fallibility shield ("Maybe
+    I'm biased" -> "I'm biased" is an admission; heldout5 judgement, MEANING) or hedges
+    the writer's own experience or ability ("I'm probably not as fast as ..."), and
+    deleting it asserts something new about the writer. Kept: a vagueness hedge ("I have
+    some experience", "I automate it where possible"), a self-evaluation of
+    claims.yaml ``self_evaluation`` ("I think I am a strong leader" -> "I am a strong
+    leader", the inverse of hedge_self). A clause about "my ..." counts when it admits
+    fallibility (claims.yaml ``fallibility``: "Maybe my expectations are too high").
+    "Perhaps I should have read the contract" stays: without the hedge it admits fault
+    in a complaint."""
+    lowered = doc.lowered
+    removed = lowered[edit.start : edit.end].strip(" ,")
+    if removed == "some" or removed in lex.claims["trailing"]:
+        return False  # a vagueness hedge ("some experience", "where possible")
+    begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+    stop = min((s for s in doc.sentence_starts if s > edit.start), default=len(lowered))
+    head = lowered[begin : edit.start]
+    cut = 0
+    for found in _CLAUSE_OPENING.finditer(head):
+        cut = found.end()
+    rest = f"{head[cut:]}{edit.replacement.lower()}{lowered[edit.end : stop]}".lstrip(" ,")
+    frame = _FRAME.match(rest)
+    if frame is not None:  # "I think the fee is somewhat unfair": the frame is no subject
+        rest = rest[frame.end() :].lstrip(" ,")
+        rest = rest[5:] if rest.startswith("that ") else rest
+    words = _WORD.findall(rest)
+    if words[:1] in (["my"], ["our"]):
+        # "Maybe my expectations are too high": a shield about the writer
+        return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])
+    if not words or words[0] not in _FIRST_PERSON_SUBJECTS:
+        return False
+    after = words[1:6]
+    claims = lex.claims
+    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
+    tail = words[1:] if words[0] == "i'm" else words[2:] if after[:1] == ["am"] else None
+    if tail is None:
+        return True
+    for word in tail[:4]:
+        if word in targets:
+            return False
+        if word not in fillers:
+            return True
+    return True
+
+
+# Mental and speech verbs that also take a noun-phrase object ("I know the classroom
+# side really well", "I believe the manager", "I'd say a few words"): a frame ending in
+# one is a cue only when a full clause follows it. "think" is not one ("I think after
+# paying rent I will save less" is a clause after an adverbial; "I think so" is handled
+# by the clause-length check).
+_OBJECT_VERBS = frozenset(
+    {"know", "believe", "feel", "guess", "suppose", "suspect", "imagine", "assume", "say",
+     "expect", "reckon"}
+)  # fmt: skip
+_FRAME_SUBJECTS = frozenset({"i", "we", "i'd", "we'd"})
+# Finite verbs and modals that show a clause ("I know the options COULD be worth ...").
+_FINITE_OR_MODAL = _FINITE | frozenset(
+    {"am", "can", "could", "should", "must", "may", "might", "shall", "do", "don't",
+     "can't", "couldn't", "shouldn't", "mustn't", "cannot"}
+)  # fmt: skip
+_PRONOUN_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she", "it", "there"})
+# Subject pronouns fused with their verb: a clause by themselves.
+_FUSED = frozenset(
+    {"i'm", "i've", "i'd", "i'll", "it's", "they're", "they've", "they'd", "they'll",
+     "we're", "we've", "we'd", "we'll", "you're", "you've", "you'd", "you'll", "he's",
+     "she's", "there's", "that's", "he'd", "she'd", "it'll", "there'll"}
+)  # fmt: skip
+_ADVERBS_IN_VERB_GROUP = frozenset(
+    {"really", "actually", "just", "never", "always", "already", "still", "also", "only",
+     "even", "often", "usually", "simply", "truly", "definitely", "clearly"}
+)  # fmt: skip
+
+
+def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
+    """Whether deleting the frame at ``start:end`` leaves a full clause, when the frame
+    ends in a verb that also takes a noun-phrase object ("I know the classroom side
+    really well, ..." -> "The classroom side really well, ..."; judgefix7 judgement,
+    UNGRAMMATICAL). The clause must show its own subject and a finite verb: a pronoun
+    subject and a verb after it ("I know I can bring ..."), or a finite verb or modal
+    within six words of a noun-phrase subject ("I know the options could be worth ...").
+    A lexical verb after a noun phrase ("the bank charges") is not told from a plural
+    noun, so such a frame stays: a missed edit, never a fragment. Other cues pass."""
+    words = _WORD.findall(doc.lowered[start:end])
+    if words[-1:] == ["that"]:
+        words = words[:-1]
+    if not words or words[0] not in _FRAME_SUBJECTS or words[-1] not in _OBJECT_VERBS:
+        return True  # not a subject-verb frame ("As far as I know, ..." is an adverbial)
+    rest = _WORD.findall(_match(_PHRASE, doc.lowered, end))
+    if rest[:1] in (["that"], ["this"]) and rest[1:2] and _singular_verb(rest[1], lex):
+        return True  # "I guess that is fine", "I believe this violates ...": the subject
+    if rest[:1] == ["that"]:
+        rest = rest[1:]
+    if len(rest) < 2:
+        return False
+    if rest[0] in _FUSED:
+        return True
+    if rest[0] in _PRONOUN_SUBJECTS:
+        verb = next((w for w in rest[1:3] if w not in _ADVERBS_IN_VERB_GROUP), "")
+        return _verb_form(verb, lex, third=rest[0] in ("he", "she", "it", "there"))
+    return _finite_ahead(rest[1:7], _FINITE_OR_MODAL)
+
+
+def _singular_verb(word: str, lex: RulesLexicon) -> bool:
+    """Whether ``word`` after a singular demonstrative is its verb: "this" and "that"
+    never determine a plural noun, so a word in -s after them is a verb ("that sounds",
+    "this violates"), unless it is a singular noun in -s ("this class", "that status")."""
+    if _verb_form(word, lex, third=True):
+        return True
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics", "news"))
+
+
+def _verb_form(word: str, lex: RulesLexicon, *, third: bool) -> bool:
+    """Whether ``word`` is a finite verb after a pronoun subject: an auxiliary or modal,
+    a past form in -ed, or a known lexical verb in the form the person takes."""
+    if word in _FINITE_OR_MODAL or word.endswith("n't") or word.endswith("ed"):
+        return True
+    if third:
+        return word in lex.third_person
+    return word in frozenset(lex.third_person.values())

@@ -21,7 +21,7 @@ from guisekit.rules.claims import (
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
-from guisekit.rules.operators.base import map_edits, operator, recase_first
+from guisekit.rules.operators.base import map_edits, operator, phrase_spans, recase_first
 from guisekit.rules.operators.certainty import shield_needed
 
 _COPULAS = frozenset(
@@ -254,46 +254,26 @@ def _before_adjective(
         yield Edit(word.start, word.start, CHOICE + " ", name, choices)
 
 
-@operator("intensify.v1", "emphasis", "words")
-def intensify(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """General intensifiers before emotive adjectives (very frustrated)."""
-    return _before_adjective(
-        doc,
-        lex,
-        rng,
-        lex.intensifiers("general"),
-        "intensify.v1",
-        adjectives=lex.emotive_adjectives,
-        after_copula=True,
-    )
+def _intensifier(name: str, style: str, doc: str) -> None:
+    @operator(name, "emphasis", "words", doc=doc)
+    def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+        return _before_adjective(
+            text,
+            lex,
+            rng,
+            lex.intensifiers(style),
+            name,
+            adjectives=lex.emotive_adjectives,
+            after_copula=True,
+        )
 
 
-@operator("intensify_young.v1", "emphasis", "words")
-def intensify_young(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Young intensifiers before emotive adjectives (super frustrated)."""
-    return _before_adjective(
-        doc,
-        lex,
-        rng,
-        lex.intensifiers("young"),
-        "intensify_young.v1",
-        adjectives=lex.emotive_adjectives,
-        after_copula=True,
-    )
-
-
-@operator("intensify_older.v1", "emphasis", "words")
-def intensify_older(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """The intensifier of older writers before emotive adjectives (very frustrated)."""
-    return _before_adjective(
-        doc,
-        lex,
-        rng,
-        lex.intensifiers("older"),
-        "intensify_older.v1",
-        adjectives=lex.emotive_adjectives,
-        after_copula=True,
-    )
+for _name, _kind, _what in (
+    ("intensify.v1", "general", "General intensifiers"),
+    ("intensify_young.v1", "young", "Young intensifiers"),
+    ("intensify_older.v1", "older", "The intensifier of older writers"),
+):
+    _intensifier(_name, _kind, f"{_what} before emotive adjectives (very / super frustrated).")
 
 
 def _remove_before_adjective(
@@ -340,9 +320,10 @@ def _marker_operator(
 ) -> None:
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-        return _sentence_marker(
-            text, lex, rng, lex.insertions(slot, direction), name, comma=comma, claims_only=True
-        )
+        # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
+        kept = frozenset(lex.claims["not_inserted"])
+        choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
+        return _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
 
 
 def _slots(direction: str, label: str) -> None:
@@ -370,7 +351,11 @@ def _slots(direction: str, label: str) -> None:
             doc,
             lex,
             rng,
-            lex.insertions("pre_adjective", direction),
+            tuple(
+                c
+                for c in lex.insertions("pre_adjective", direction)
+                if c not in lex.claims["not_inserted"]
+            ),
             f"{prefix}_adjective.v1",
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
@@ -518,7 +503,7 @@ def article_drop(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     of an idiom or a rate ("a lot", "on the inside", "once a month", "$50 a month"):
     that article is part of a fixed expression, and dropping it reads as broken rather
     than as an accent (l2_markers.yaml article_keep)."""
-    kept = _idiom_spans(doc, lex)
+    kept = phrase_spans(doc, lex.article_keep)
     for word in doc.words(_ARTICLES):
         nxt = doc.next_word(word.end)
         if nxt is None or any(s <= word.start < e for s, e in kept):
@@ -543,20 +528,6 @@ def _label(doc: Doc, article: Word, nxt: Word) -> bool:
     if not doc.is_sentence_start(article.start):
         return True
     return nxt.text[:1].isupper()
-
-
-def _idiom_spans(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
-    """Where the idioms of ``article_keep`` stand in ``doc``."""
-    spans = []
-    for phrase in lex.article_keep:
-        first = phrase.split()[0]
-        if first not in doc.vocab:
-            continue
-        for start in doc.occurrences(first):
-            end = doc.phrase_end(start, phrase)
-            if end is not None:
-                spans.append((start, end))
-    return spans
 
 
 def _rate_article(doc: Doc, lex: RulesLexicon, article: Word, following: str) -> bool:

@@ -1,0 +1,268 @@
+"""Hindi frames around English clauses: the switching that cannot garble a clause.
+
+When no clause template converts a sentence, Hinglish writers still write it in Hinglish:
+the stance in a Hindi matrix frame with the clause that carries the facts kept in
+English ("Mujhe lagta hai ki they just took the merchant's word"), Hindi connectives at
+clause boundaries ("... aur they never called back", "kyunki the app was down"), and
+"agar ..., toh ..." around a condition. This module writes exactly that and nothing more:
+
+- a clause is converted by a template where one fits (only when templates are allowed:
+  a sentence with an unsafe construction gets frames only), else framed, else kept
+  English exactly as written;
+- a frame applies only where its complement is a full clause (own subject and finite
+  verb, or a wh-clause), so "ki" always opens a clause; the frame's subject, when it has
+  one ("the agent told me"), must be an agent (a person, firm, name or personal pronoun);
+- a cut between clauses is made only where both sides are clauses of their own;
+- the sentence counts as converted only if some Hindi was written.
+
+Frames are data (``lexicons/hinglish/frames.yaml``); why each rule exists is in the
+judged rows of ``evaluation/heldout5/hinglish_judged.jsonl``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import TYPE_CHECKING, Any
+
+from guisekit.hinglish.phrases import NounPhrase, words_of
+from guisekit.hinglish.switching import after_desire
+from guisekit.hinglish.text import Tok
+
+if TYPE_CHECKING:
+    from guisekit.hinglish.clauses import ClauseConverter
+    from guisekit.hinglish.lexicon import HinglishLexicon
+
+__all__ = ["frame_sentence", "is_clause"]
+
+Toks = tuple[Tok, ...]
+
+_LINK = re.compile(
+    r"(?P<comma>,\s*|\s+)(?P<link>and|but|because|so)\s+(?=\S)"
+    r"|(?P<comma2>,\s*)(?P<link2>then|though|although)\s+(?=\S)",
+    re.IGNORECASE,
+)
+# links outside the conjunction table, written in Hindi at every mixing ratio
+_LINKS = {"then": "phir", "though": "haalaanki", "although": "haalaanki", "so": "toh"}
+_IF = re.compile(r"(?P<word>if|when)\s+(?P<cond>[^,]+),\s+(?:then\s+)?(?P<main>\S.*)$", re.I)
+_CONDITION = {"if": ("agar", "toh"), "when": ("jab", "")}
+# "On 03/14/2024, I ...": a date or year before a clause, with its postposition
+_DATE_OPENER = re.compile(r"(?P<prep>on|in|since)\s+(?P<date>\ue000\d+\ue001),?\s+(?=\S)", re.I)
+_DATE_POST = {"on": "ko", "in": "mein", "since": "se"}
+# a wh-complement of a verb of knowing ("jaanna hai ki how ..."); never "when"/"where",
+# which after "found out" are adverbial clauses, not complements
+_WH = re.compile(r"(?:how|why|what|who|which)\b", re.IGNORECASE)
+_SUBJECT = re.compile(
+    r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|your|a|an|no one|"
+    r"nobody|someone|everyone|each|every|both|all|some|most|none|[A-Z]\w*|\ue000\d+\ue001)"
+    r"(?!\w)",
+)
+_NOT_SUBJECTS = frozenset({"when", "if", "which", "who", "what", "how", "why", "to", "that"})
+_STOP = frozenset(
+    {
+        *("that", "which", "who", "whose", "and", "or", "but", "because", "if", "to"),
+        *("of", "for", "with", "in", "on", "at", "from", "by", "about", "as"),
+    }
+)
+_FINITE = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "am",
+        "will",
+        "would",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "should",
+        "did",
+        "does",
+        "do",
+        "may",
+        "might",
+        "must",
+    ]
+)
+_SINGULAR = frozenset(
+    {"he", "she", "it", "this", "that", "nobody", "someone", "everyone", "nothing", "everything"}
+)
+_PLURAL = frozenset({"i", "we", "you", "they"})
+_NOT_AGENTS = frozenset({"it", "this", "that", "these", "those", "there", "which", "what"})
+_WHO = r"(?P<who>[^\s,]+(?:\s+[^\s,]+){0,3}?)"
+
+
+@functools.cache
+def _patterns(lexicon: HinglishLexicon) -> tuple[tuple[re.Pattern[str], dict[str, Any]], ...]:
+    out = []
+    for frame in lexicon.frames:
+        en = str(frame["en"]).replace("{who}", _WHO).replace(" ", r"\s+")
+        out.append((re.compile(en, re.IGNORECASE), frame))
+    return tuple(out)
+
+
+def is_clause(conv: ClauseConverter, text: str) -> bool:
+    """A full clause: a subject, then a finite verb within a few words, before any
+    relative pronoun, preposition or coordinator ("the bank never called back"; not
+    "my report corrected" after "I want", nor "two utility bills")."""
+    lex = conv.r.lex
+    raw = [w.strip(",;") for w in text.split()]
+    words = [w.lower() for w in raw if w.lower() not in conv.r.adverbs]
+    if len(words) < 2:
+        return False
+    first = words[0]
+    noun = first in lex.content or first.rstrip("s") in lex.content
+    if not (_SUBJECT.match(text) or noun) or first in _NOT_SUBJECTS:
+        return False
+    for i, word in enumerate(words[1:7], start=1):
+        if word in _STOP or word in conv.r.postpositions:
+            return False
+        if word in _FINITE or word.endswith("n't"):
+            return True
+        kinds = lex.verb_forms.get(word, {})
+        after_noun = words[i - 1] in lex.content and word.rstrip("s") not in lex.content
+        if "past" in kinds or ("third" in kinds and (words[i - 1] in _SINGULAR or after_noun)):
+            return True
+        base = "base" in kinds or word in lex.english_verb_forms
+        prev = words[i - 1]
+        singular = prev[:-3] + "y" if prev.endswith("ies") else prev[:-1]
+        plural_noun = prev.endswith("s") and singular in lex.content
+        if base and (words[i - 1] in _PLURAL or plural_noun):
+            return True
+        if word.endswith("ed") and word not in lex.content and len(word) > 4:
+            return True  # a regular past tense the lexicon lacks ("cancelled")
+    return False
+
+
+def _words(conv: ClauseConverter, text: str) -> list[Tok]:
+    return [conv.r.tok(w) for w in text.split()]
+
+
+def _agent(conv: ClauseConverter, who: str, at: int, form: str) -> Toks | None:
+    """The frame's subject in ``form`` (``ne``: "agent ne", "unhone"; ``ka``: "bank
+    ka"), or None when it is no agent ("the statement said": a calque)."""
+    if who.lower() in _NOT_AGENTS or who.lower().startswith(("what ", "which ")):
+        return None
+    np = conv.r.np(words_of(who, at))
+    if not isinstance(np, NounPhrase):
+        return None
+    if not (np.pronoun is not None or np.person or np.place or "\ue000" in who):
+        return None
+    return np.form(form)
+
+
+def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
+    """``text`` as a Hindi matrix frame around its English complement, or None."""
+    for pattern, frame in _patterns(conv.r.lex):
+        match = pattern.match(text)
+        if match is None:
+            continue
+        rest = text[match.end() :]
+        kya = bool(frame.get("kya"))
+        wh = _WH.match(rest) is not None and rest.split()[1:2] != ["to"]  # "how to ..."
+        if not rest or not (is_clause(conv, rest) or (not kya and wh)):
+            continue
+        if conv._shared_verb_phrase(rest):
+            continue  # "told me the range is X and offered me Y": "offered" is the frame's
+        hindi = str(frame["hi"])
+        if re.search(r"\bus\b", match.group(), re.IGNORECASE):
+            hindi = hindi.replace("mujhe", "humein")  # "told us": "humein bataya"
+        toks: list[Tok] = []
+        for piece in re.split(r"(\{who:\w+\})", hindi):
+            ref = re.fullmatch(r"\{who:(\w+)\}", piece)
+            if ref is None:
+                toks += _words(conv, piece)
+                continue
+            agent = _agent(conv, match.group("who"), at + match.start("who"), ref.group(1))
+            if agent is None:
+                break
+            toks += agent
+        else:
+            if kya:
+                toks.append(conv.r.tok("kya"))
+            return (*toks, *conv._english(rest))
+    return None
+
+
+def _clause(conv: ClauseConverter, text: str, at: int, templates: bool) -> Toks:
+    """One clause: converted by a template, else framed, else English as written."""
+    if templates:
+        mark = len(conv.used)
+        converted = conv.convert(text, at, depth=1)
+        if converted is not None:
+            return converted
+        del conv.used[mark:]
+    framed = _framed(conv, text, at)
+    if framed is not None:
+        conv.used.append("frame.matrix")
+        return framed
+    return conv._english(text)
+
+
+def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]]:
+    """(start, end, link, comma) of each clause of ``text``: cut only before a link whose
+    both sides are clauses of their own."""
+    pieces = [(0, len(text), "", False)]
+    for match in _LINK.finditer(text):
+        start, _, link, comma = pieces[-1]
+        left, right = text[start : match.start()], text[match.end() :]
+        if not (conv._finite(left) and is_clause(conv, right)) or after_desire(left, right):
+            continue
+        if not (_SUBJECT.match(right) or "," in match.group()):
+            continue  # "my title and pay didn't change": one subject, two nouns
+        pieces[-1] = (start, match.start(), link, comma)
+        word = (match.group("link") or match.group("link2")).lower()
+        comma = "," in (match.group("comma") or match.group("comma2") or "")
+        pieces.append((match.end(), len(text), word, comma))
+    return pieces
+
+
+def _date_opener(conv: ClauseConverter, text: str) -> tuple[list[Tok], int] | None:
+    """A leading date or year with its Hindi postposition ("03/14/2024 ko,", "2022
+    mein,") and where the clause after it starts, or None."""
+    match = _DATE_OPENER.match(text)
+    if match is None or not is_clause(conv, text[match.end() :]):
+        return None
+    prep = match["prep"].lower()
+    said = conv.r.masked.unmask(match["date"])
+    year = re.fullmatch(r"(?:19|20)\d\d", said) is not None
+    if not (year or conv.r._date(words_of(match["date"]))) or (prep == "on" and year):
+        return None
+    toks = [Tok(said, "other"), conv.r.tok(_DATE_POST[prep])]
+    conv.used.append("frame.date")
+    return toks, match.end()
+
+
+def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: bool) -> Toks | None:
+    """``text`` (a masked clause, at ``offset``) with Hindi frames and connectives around
+    clauses kept English, or None when no Hindi would be written."""
+    toks: list[Tok] = []
+    opener = _date_opener(conv, text)
+    if opener is not None:
+        toks += opener[0]
+        text, offset = text[opener[1] :], offset + opener[1]
+    condition = _IF.match(text)
+    if condition and is_clause(conv, condition["cond"]) and is_clause(conv, condition["main"]):
+        main_at = offset + condition.start("main")
+        first, then = _CONDITION[condition["word"].lower()]
+        toks += [conv.r.tok(first), *conv._english(condition["cond"]), Tok(",", "other")]
+        toks += [*([conv.r.tok(then)] if then else [])]
+        toks += _clause(conv, condition["main"], main_at, templates)
+        conv.used.append("frame.condition")
+    else:
+        for start, end, link, comma in _pieces(conv, text):
+            if comma:
+                toks.append(Tok(",", "other"))
+            if link:
+                hindi = _LINKS.get(link) or conv.r.conjunctions[link]
+                joiner = conv.r.mixed(link, hindi) if link in conv.r.conjunctions else hindi
+                toks += _words(conv, joiner)
+                if joiner != link:
+                    conv.used.append("frame.connective")
+            toks += _clause(conv, text[start:end], offset + start, templates)
+    if not any(t.tag == "hi" for t in toks):
+        return None
+    return tuple(toks)
