@@ -182,3 +182,48 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path) -> None:
         )
         outputs.add(run.stdout)
     assert len(outputs) == 1
+
+
+# --- judgefix7 judgement (issue 13): three ungrammatical edit classes, in general ------
+
+_NOUNS = ["rejection", "delay", "meeting", "fee", "advice", "letter", "decision"]
+_TRAILING = default_lexicon().claims["trailing"]
+
+
+@given(
+    st.sampled_from(["and", "but", "or"]),
+    st.sampled_from(_TRAILING),
+    st.sampled_from(["a date", "the refund", "a written reply"]),
+)
+@settings(max_examples=40, deadline=None)
+def test_a_removed_parenthetical_hedge_takes_both_its_commas(
+    conj: str, hedge: str, tail: str
+) -> None:
+    text = f"Please send me an update {conj}, {hedge}, {tail} by Friday."
+    out = ENGINE.try_operator("remove_hedge.v1", text).text
+    assert out == f"Please send me an update {conj} {tail} by Friday."
+
+
+@given(
+    st.sampled_from(["know", "believe", "guess", "suppose"]),
+    st.sampled_from(_NOUNS),
+    st.sampled_from(["really well", "from the start", "very little"]),
+)
+@settings(max_examples=40, deadline=None)
+def test_a_frame_with_a_noun_phrase_object_is_never_removed(
+    verb: str, noun: str, rest: str
+) -> None:
+    text = f"I {verb} the {noun} {rest}, and I will say so."
+    for name in ("remove_booster.v1", "remove_hedge.v1"):
+        assert ENGINE.try_operator(name, text).text == text
+
+
+@given(
+    st.sampled_from(["Because of this", "Because of that", "After that", "On top of that"]),
+    st.sampled_from(_NOUNS),
+)
+@settings(max_examples=40, deadline=None)
+def test_a_demonstrative_determiner_is_never_read_as_a_connective(phrase: str, noun: str) -> None:
+    text = f"{phrase} {noun} we had to pay the full amount ourselves."
+    for name in ("connective_plain.v1", "connective_formal.v1"):
+        assert ENGINE.try_operator(name, text).text == text

@@ -20,6 +20,7 @@ from guisekit.rules.lexicon import RulesLexicon
 
 __all__ = [
     "about_the_writer",
+    "clause_after_frame",
     "complementiser_ok",
     "firm_evidentials",
     "firm_negated_frames",
@@ -127,13 +128,13 @@ def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             yield Edit(start, start + len(verb), booster, name)
 
 
-def _finite_ahead(words: list[str]) -> bool:
+def _finite_ahead(words: list[str], finite: frozenset[str] = _FINITE) -> bool:
     """Whether a finite verb comes before any relative word ("suggests the fee was
     wrong": a clause; "indicates the problem that was fixed": a noun phrase)."""
     for word in words:
         if word in _RELATIVE:
             return False
-        if word in _FINITE:
+        if word in finite:
             return True
     return False
 
@@ -326,3 +327,79 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         if word not in fillers:
             return True
     return True
+
+
+# Mental and speech verbs that also take a noun-phrase object ("I know the classroom
+# side really well", "I believe the manager", "I'd say a few words"): a frame ending in
+# one is a cue only when a full clause follows it. "think" is not one ("I think after
+# paying rent I will save less" is a clause after an adverbial; "I think so" is handled
+# by the clause-length check).
+_OBJECT_VERBS = frozenset(
+    {"know", "believe", "feel", "guess", "suppose", "suspect", "imagine", "assume", "say",
+     "expect", "reckon"}
+)  # fmt: skip
+_FRAME_SUBJECTS = frozenset({"i", "we", "i'd", "we'd"})
+# Finite verbs and modals that show a clause ("I know the options COULD be worth ...").
+_FINITE_OR_MODAL = _FINITE | frozenset(
+    {"am", "can", "could", "should", "must", "may", "might", "shall", "do", "don't",
+     "can't", "couldn't", "shouldn't", "mustn't", "cannot"}
+)  # fmt: skip
+_PRONOUN_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she", "it", "there"})
+# Subject pronouns fused with their verb: a clause by themselves.
+_FUSED = frozenset(
+    {"i'm", "i've", "i'd", "i'll", "it's", "they're", "they've", "they'd", "they'll",
+     "we're", "we've", "we'd", "we'll", "you're", "you've", "you'd", "you'll", "he's",
+     "she's", "there's", "that's", "he'd", "she'd", "it'll", "there'll"}
+)  # fmt: skip
+_ADVERBS_IN_VERB_GROUP = frozenset(
+    {"really", "actually", "just", "never", "always", "already", "still", "also", "only",
+     "even", "often", "usually", "simply", "truly", "definitely", "clearly"}
+)  # fmt: skip
+
+
+def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
+    """Whether deleting the frame at ``start:end`` leaves a full clause, when the frame
+    ends in a verb that also takes a noun-phrase object ("I know the classroom side
+    really well, ..." -> "The classroom side really well, ..."; judgefix7 judgement,
+    UNGRAMMATICAL). The clause must show its own subject and a finite verb: a pronoun
+    subject and a verb after it ("I know I can bring ..."), or a finite verb or modal
+    within six words of a noun-phrase subject ("I know the options could be worth ...").
+    A lexical verb after a noun phrase ("the bank charges") is not told from a plural
+    noun, so such a frame stays: a missed edit, never a fragment. Other cues pass."""
+    words = _WORD.findall(doc.lowered[start:end])
+    if words[-1:] == ["that"]:
+        words = words[:-1]
+    if not words or words[0] not in _FRAME_SUBJECTS or words[-1] not in _OBJECT_VERBS:
+        return True  # not a subject-verb frame ("As far as I know, ..." is an adverbial)
+    rest = _WORD.findall(_match(_PHRASE, doc.lowered, end))
+    if rest[:1] in (["that"], ["this"]) and rest[1:2] and _singular_verb(rest[1], lex):
+        return True  # "I guess that is fine", "I believe this violates ...": the subject
+    if rest[:1] == ["that"]:
+        rest = rest[1:]
+    if len(rest) < 2:
+        return False
+    if rest[0] in _FUSED:
+        return True
+    if rest[0] in _PRONOUN_SUBJECTS:
+        verb = next((w for w in rest[1:3] if w not in _ADVERBS_IN_VERB_GROUP), "")
+        return _verb_form(verb, lex, third=rest[0] in ("he", "she", "it", "there"))
+    return _finite_ahead(rest[1:7], _FINITE_OR_MODAL)
+
+
+def _singular_verb(word: str, lex: RulesLexicon) -> bool:
+    """Whether ``word`` after a singular demonstrative is its verb: "this" and "that"
+    never determine a plural noun, so a word in -s after them is a verb ("that sounds",
+    "this violates"), unless it is a singular noun in -s ("this class", "that status")."""
+    if _verb_form(word, lex, third=True):
+        return True
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics", "news"))
+
+
+def _verb_form(word: str, lex: RulesLexicon, *, third: bool) -> bool:
+    """Whether ``word`` is a finite verb after a pronoun subject: an auxiliary or modal,
+    a past form in -ed, or a known lexical verb in the form the person takes."""
+    if word in _FINITE_OR_MODAL or word.endswith("n't") or word.endswith("ed"):
+        return True
+    if third:
+        return word in lex.third_person
+    return word in frozenset(lex.third_person.values())

@@ -21,6 +21,7 @@ from guisekit.rules.lexicon import PhraseMap, RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, phrase_spans
 from guisekit.rules.operators.certainty import (
     about_the_writer,
+    clause_after_frame,
     complementiser_ok,
     firm_evidentials,
     firm_negated_frames,
@@ -279,6 +280,8 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
     inference from nothing (hedgefix judgement, MEANING)."""
 
     def connective(start: int, end: int, value: str) -> bool:
+        if not demonstrative_alone(doc, start, end):
+            return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
         if doc.lowered[start:end] == "so" and _TERMINATOR.search(doc.text, 0, start) is None:
             return False  # nothing before it to link to
         after = doc.next_word(end)
@@ -296,7 +299,12 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
         if edit.replacement.endswith(",") and doc.text[edit.end : edit.end + 1] == ",":
             edit = edit._replace(replacement=edit.replacement[:-1])
         yield edit
-    yield from map_edits(doc, lex.connectives("any", formal=True), "connective_formal.v1")
+    yield from map_edits(
+        doc,
+        lex.connectives("any", formal=True),
+        "connective_formal.v1",
+        accept=lambda start, end, value: demonstrative_alone(doc, start, end),
+    )
 
 
 @operator("connective_plain.v1", "connective", "words")
@@ -304,7 +312,11 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     """Formal connectives -> plain ones (However, -> But)."""
     text = doc.text
     for edit in map_edits(
-        doc, lex.connectives("start", formal=False), "connective_plain.v1", sentence_start=True
+        doc,
+        lex.connectives("start", formal=False),
+        "connective_plain.v1",
+        sentence_start=True,
+        accept=lambda start, end, value: demonstrative_alone(doc, start, end),
     ):
         # a conjunction drops the comma (However, -> But); an adverbial keeps it
         # (Consequently, -> Because of this,; Furthermore, -> Also,)
@@ -319,7 +331,11 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             if phrase.split()[0] in _NO_COMMA_AFTER:
                 continue
             stop = doc.phrase_end(word.start, phrase)
-            if stop is not None and text[stop : stop + 1] == " ":
+            if (
+                stop is not None
+                and text[stop : stop + 1] == " "
+                and demonstrative_alone(doc, word.start, stop)
+            ):
                 yield Edit(stop, stop, ",", "connective_plain.v1")
                 break
 
@@ -328,13 +344,52 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         # negated because-clause the concessive scopes with the negation, and "even
         # though" reads as the reason denied (hedgefix judgement, MEANING)
         begin = max((s for s in doc.sentence_starts if s <= start), default=0)
-        return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None
+        return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None and demonstrative_alone(
+            doc, start, end
+        )
 
     yield from map_edits(
         doc, lex.connectives("any", formal=False), "connective_plain.v1", accept=linked
     )
 
 
+def demonstrative_alone(doc: Doc, start: int, end: int) -> bool:
+    """Whether a connective at ``start:end`` that ends in this/that/these/those ends in a
+    pronoun, not in the determiner of a noun after it: "Because of this rejection we
+    had to ..." is no connective, and "Because of this, rejection we ..." is a fragment
+    (judgefix7 judgement, UNGRAMMATICAL). The demonstrative stands alone before a comma
+    or other punctuation, at the end of the text, or before a word no determiner takes
+    after it: a subject pronoun, an article or a possessive ("After that the bank ...",
+    "Because of this I ..."). Other connectives pass."""
+    words = doc.lowered[start:end].split()
+    if (
+        words[-1] not in _DEMONSTRATIVE_ENDS
+        or words[-2:-1] == []
+        or words[-2] in _COMPLEMENTISER_HEADS
+    ):
+        return True  # "provided that payment is made": "that" is the complementiser
+    after = doc.text[end : end + 1]
+    if after != " ":
+        return True  # "Because of this, we ..." / "... because of this."
+    nxt = doc.next_word(end)
+    return nxt is not None and nxt.lower in _AFTER_PRONOUN
+
+
+_DEMONSTRATIVE_ENDS = frozenset({"this", "that", "these", "those"})
+# Words before a final "that" that make it the complementiser of a clause, never a
+# demonstrative ("provided that", "in the event that", "so that", "now that").
+_COMPLEMENTISER_HEADS = frozenset(
+    {"provided", "providing", "event", "so", "now", "given", "such", "except", "assuming",
+     "considering", "seeing", "fact"}
+)  # fmt: skip
+# Words a demonstrative determiner never precedes, so a demonstrative before one is a
+# pronoun: subject pronouns (with their contractions), articles and possessives.
+_AFTER_PRONOUN = frozenset(
+    {"i", "we", "you", "he", "she", "they", "it", "there", "i'm", "i've", "i'd", "i'll",
+     "we're", "we've", "we'd", "we'll", "you're", "you've", "you'd", "they're", "they've",
+     "they'd", "he's", "she's", "it's", "there's", "the", "a", "an", "my", "our", "your",
+     "his", "their", "its"}
+)  # fmt: skip
 _TERMINATOR = re.compile(r"[.!?]")
 _NEGATED_BECAUSE = re.compile(r"(?:\b(?:not|never)\b|n't\b)[^.!?]*\bbecause\b")
 
@@ -547,6 +602,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             rest is not None
             and len(rest.group().split()) >= 3
             and complementiser_ok(doc, start, end)
+            and clause_after_frame(doc, lex, start, end)
             and _whole_cue(doc, start, end)
             and not _foreign_or_doubted(doc, lex, start)
             and not shield_needed(doc, lex, start, end)
@@ -657,6 +713,33 @@ def _whole_cue(doc: Doc, start: int, end: int) -> bool:
     return nxt is None or nxt.lower not in _FRAGMENT_AFTER
 
 
+# Words after which a comma belongs to the clause or list that follows, not to the
+# parenthetical before it ("..., where possible, and ..." keeps ", and").
+_COORDINATORS = frozenset({"and", "but", "or", "so", "yet", "nor", "then"})
+# Sentence-initial words of an introductory adverbial, whose comma stays when a
+# parenthetical right after it goes ("If it arrives late, if possible, call them").
+_INTRODUCERS = frozenset(
+    {"if", "when", "whenever", "once", "before", "after", "since", "because", "although",
+     "though", "while", "unless", "until", "as", "in", "on", "at", "for", "by", "with",
+     "without", "during", "from", "given", "due", "regarding"}
+)  # fmt: skip
+
+
+def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
+    """The span to delete for a parenthetical set off by the commas at ``comma`` and
+    ``close``: both commas go with it ("a clear update and, if possible, a date" -> "a
+    clear update and a date"; judgefix7 judgement, UNGRAMMATICAL), but one stays where it
+    also marks a boundary outside the pair: before a coordinator (", where possible, and"
+    -> ", and") or after a sentence-initial introductory phrase."""
+    text = doc.text
+    keep_one = (nxt := doc.next_word(close + 1)) is not None and nxt.lower in _COORDINATORS
+    begin = max((s for s in doc.sentence_starts if s <= comma), default=0)
+    first = doc.word_at(begin) if begin < comma else None
+    if first is not None and first.lower in _INTRODUCERS and "," not in text[begin:comma]:
+        keep_one = True
+    return (comma + 1, close + 1) if keep_one else (comma, close + 1)
+
+
 _POSSIBILITY_WORDS = frozenset({"maybe", "perhaps", "possibly"})
 _CONJUNCTIONS = frozenset({"but", "and", "so", "or", "yet", "although", "though", "because"})
 _COPULA_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "seems", "seemed"})
@@ -677,8 +760,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if left < 0 or text[left : left + 1] not in (",", " "):
                 continue
             if text[end : end + 1] == "," and text[left : left + 1] == ",":
-                end += 1  # ", where possible, and" -> ", and"
-                left += 1
+                left, end = _bracket_span(doc, left, end)
             yield Edit(left, end, "", name)
     mass = frozenset(claims["mass_nouns"])
     for word in doc.words(frozenset({"some"})):
@@ -748,6 +830,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             rest is not None
             and len(rest.group().split()) >= 3
             and complementiser_ok(doc, start, end)
+            and clause_after_frame(doc, lex, start, end)
             and _whole_cue(doc, start, end)
             and not _foreign_or_doubted(doc, lex, start)
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
@@ -787,7 +870,8 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
     for edit in map_edits(
         doc, lex.removable(direction, "sentence"), name, sentence_start=False, accept=parenthetical
     ):  # "The fee, I think, is wrong." -> "The fee is wrong."
-        yield Edit(edit.start - 2, doc.text.index(",", edit.start) + 1, "", name)
+        left, end = _bracket_span(doc, edit.start - 2, doc.text.index(",", edit.start))
+        yield Edit(left, end, "", name)
     yield from map_edits(
         doc, lex.removable(direction, "pre_adjective"), name, accept=before_adjective
     )
