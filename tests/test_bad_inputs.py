@@ -8,6 +8,7 @@ arguments; ``{d}`` in either is that folder and ``{ex}`` the repository's exampl
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,18 @@ GELBACH = "variant_id,source_id,education,approved,a,b\n" + "".join(
     f"v{s}{e},s{s},{e},{(s + len(e)) % 2},{(s + 1) * len(e) % 7 / 10},{(3 * s + len(e)) % 5}\n"
     for s in range(6)
     for e in ("college", "high_school")
+)
+
+# GELBACH as JSONL with a byte that is not UTF-8 in a column name (Arrow read it, then
+# raised UnicodeDecodeError on the name: a traceback)
+GELBACH_NOT_UTF8 = (
+    "".join(
+        json.dumps(dict(zip(GELBACH.splitlines()[0].split(","), line.split(","), strict=True)))
+        + "\n"
+        for line in GELBACH.splitlines()[1:]
+    )
+    .encode()
+    .replace(b'"b":', b'"b\xff":', 1)
 )
 
 # controls: age2 repeats age under another name, edu2 repeats the focal column
@@ -432,6 +445,15 @@ CASES = [
                 {},
             ),
         ]
+    ),
+    Case(
+        "gelbach-jsonl-name-not-utf8",
+        [
+            *("gelbach", "{d}/g.jsonl", "--outcome", "approved", "--focal-column", "education"),
+            *("--focal-level", "college", "--attributes", "a=delivery", "--out", "{d}/g"),
+        ],
+        "g.jsonl:1: invalid UTF-8 at byte",
+        {"g.jsonl": GELBACH_NOT_UTF8},
     ),
     # --- serve (options refused before listening) ------------------------------------------
     *(

@@ -108,6 +108,22 @@ CASES: list[tuple[str, list[str], str, Callable[[Row], None], str]] = [
         _set_edit("end", -1),
         "column 'edits' item 1: end=-1 is negative",
     ),
+    # regressions: a ValueError / TypeError / JSONDecodeError traceback in `gaps`
+    (
+        "gaps-probability-text",
+        GAPS,
+        "decisions",
+        _set("prob_no_action", "x"),
+        "decision 1: prob_no_action='x' is not a number",
+    ),
+    (
+        "gaps-probability-list",
+        GAPS,
+        "decisions",
+        _set("prob_no_action", [1]),
+        "decision 1: prob_no_action=[1] is not a number",
+    ),
+    ("gaps-spec-not-json", GAPS, "corpus", _set("spec", "x"), "spec is not JSON ('x')"),
     # regressions: an OverflowError traceback (inf) / a silently garbage int64 (1e308)
     (
         "gaps-repeat-inf",
@@ -124,6 +140,34 @@ CASES: list[tuple[str, list[str], str, Callable[[Row], None], str]] = [
         "decision 1: order=1e+308 is not a whole number",
     ),
 ]
+
+
+def test_a_decision_value_that_is_not_utf8(
+    made: dict[str, list[Row]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Regression: Arrow's JSON reader let the byte into a string column, and decoding the
+    first decision for its columns raised UnicodeDecodeError (a traceback in ``gaps``)."""
+    from guisekit.cli import main
+
+    (tmp_path / "c.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in made["corpus"]), encoding="utf-8"
+    )
+    text = "".join(json.dumps(r) + "\n" for r in made["decisions"]).encode()
+    (tmp_path / "d.jsonl").write_bytes(text.replace(b'"label": "', b'"label": "\xff', 1))
+    monkeypatch.chdir(tmp_path)
+    before = _snapshot(tmp_path)
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exited:
+        main([a.replace("{d}", str(tmp_path)) for a in GAPS])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err, captured.err
+    errors = [line for line in captured.err.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and errors[0].startswith(f"error: {tmp_path}/d.jsonl:1: invalid UTF-8")
+    assert exited.value.code == 2
+    assert _snapshot(tmp_path) == before
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])

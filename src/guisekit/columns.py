@@ -43,6 +43,8 @@ def read_table(path: Path) -> pa.Table | None:
 
     if not has("parquet") or not path.is_file():
         return None
+    import pyarrow as pa
+
     suffix = path.suffix.lower()
     try:
         if suffix in (".parquet", ".pq"):
@@ -61,7 +63,14 @@ def read_table(path: Path) -> pa.Table | None:
         return None
     if table is None or table.num_rows == 0:
         return None
-    if len(set(table.column_names)) != len(table.column_names):
+    try:
+        names = table.column_names
+        # Arrow's JSON and CSV readers pass bytes that are not UTF-8 into string columns
+        # (and names); a full validation finds them, and the row reader names the line
+        table.validate(full=True)
+    except (UnicodeDecodeError, pa.ArrowInvalid):
+        return None
+    if len(set(names)) != len(names):
         return None
     return table
 

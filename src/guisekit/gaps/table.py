@@ -148,14 +148,42 @@ def source_weights(
     return w
 
 
-def change_of(row: Mapping[str, Any]) -> str:
-    from guisekit.transforms import entry_of, parse_spec
-
+def _spec_of(row: Mapping[str, Any]) -> Any:
+    """The row's spec, decoded when a CSV kept it as JSON text; text that is not JSON is
+    an input error naming the variant (was a JSONDecodeError traceback)."""
     spec = row.get("spec")
     if isinstance(spec, str):
         import json
 
-        spec = json.loads(spec)
+        try:
+            return json.loads(spec)
+        except json.JSONDecodeError:
+            raise InputError(
+                f"variant {row.get('variant_id')!r}: spec is not JSON ({spec[:40]!r})",
+                hint="pass the corpus file guisekit corpus wrote, unedited",
+            ) from None
+    return spec
+
+
+def _probability(decision: Mapping[str, Any], i: int, key: str) -> float:
+    """``decision[key]`` as a float (NaN when absent or blank); anything else that is not
+    a number is an input error naming the decision (was a ValueError/TypeError traceback)."""
+    value = decision.get(key)
+    if value in (None, ""):
+        return math.nan
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise InputError(
+            f"decision {i + 1}: {key}={value!r} is not a number",
+            hint=f"{key} is a probability, as guisekit decide writes it",
+        ) from None
+
+
+def change_of(row: Mapping[str, Any]) -> str:
+    from guisekit.transforms import entry_of, parse_spec
+
+    spec = _spec_of(row)
     if not isinstance(spec, Mapping):
         return "none"
     try:
@@ -166,11 +194,7 @@ def change_of(row: Mapping[str, Any]) -> str:
 
 
 def persona_of(row: Mapping[str, Any]) -> dict[str, str]:
-    spec = row.get("spec")
-    if isinstance(spec, str):
-        import json
-
-        spec = json.loads(spec)
+    spec = _spec_of(row)
     levels = spec.get("persona") if isinstance(spec, Mapping) else None
     return {str(k): str(v) for k, v in levels.items()} if isinstance(levels, Mapping) else {}
 
@@ -279,11 +303,8 @@ def build_table(
     if dec_rows and any(k.startswith("prob_") for k in dec_rows[0]):
         probs = np.array(
             [
-                [
-                    math.nan if d.get(f"prob_{n}") in (None, "") else float(d[f"prob_{n}"])
-                    for n in label_names
-                ]
-                for d in dec_rows
+                [_probability(d, i, f"prob_{n}") for n in label_names]
+                for i, d in enumerate(dec_rows)
             ],
             dtype=np.float64,
         ).reshape(len(dec_rows), len(label_names))
