@@ -66,7 +66,31 @@ FRAMED = [
         "The problem is that nobody answers the phone.",
         {"Problem yeh hai ki nobody answers the phone."},
     ),
-    # connectives at clause boundaries, both clauses kept
+    (
+        "I would appreciate it if the airline refunded the full fare without further delay.",
+        {"Mujhe accha lagega agar the airline refunded the full fare without further delay."},
+    ),
+    (
+        "I understand that my background isn't typical.",
+        {"Mujhe pata hai ki my background isn't typical."},
+    ),
+    (
+        "The agent explained that the fee was automatic.",
+        {"Agent ne samjhaya ki the fee was automatic."},
+    ),
+    (
+        "I made sure that every person had time to learn the framework.",
+        {"Maine ensure kiya ki every person had time to learn the framework."},
+    ),
+    # connectives at clause boundaries, both clauses kept; ", while" contrasts (jabki)
+    (
+        "I had a manager who preferred detailed updates, while I tended to report only "
+        "when something had changed.",
+        {
+            "I had a manager who preferred detailed updates, jabki I tended to report only "
+            "when something had changed."
+        },
+    ),
     (
         "It has now been over five weeks and I have received no response.",
         {"It has now been over five weeks aur I have received no response."},
@@ -107,6 +131,10 @@ def test_frames_give_the_hinglish_a_writer_would(text: str, accepted: set[str]) 
 
 
 NOT_FRAMED = [
+    # "while" without a comma may be "during": no "jabki"
+    "We worked late while the servers were down.",
+    # a person is had, not held: never "mere paas manager tha"
+    "I have a manager.",
     # a thing is no speaker: "statement ne kaha" is a calque
     "The statement said the fee was waived.",
     # a wh-question or a wh-subject is never made a yes/no question or a frame

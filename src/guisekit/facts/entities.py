@@ -99,8 +99,13 @@ def entity_spans(text: str) -> list[tuple[int, int]]:
     for match in _CAPITALISED.finditer(text):
         written = match.group()
         checks = cached.get(written) or checks_of(written)
+        if checks[1]:  # a word no list calls a name: it ends a run (the common case)
+            if run_start >= 0:
+                found.append((run_start, run_end))
+                run_start = -1
+            continue
         start = match.start()
-        skip = checks[1] or (start and text[start - 1].isalnum())
+        skip = start and text[start - 1].isalnum()
         fresh = False  # a name at a sentence start starts a run of its own
         if not skip and not checks[2] and _sentence_start(text, start):
             after = match.end()
@@ -169,6 +174,9 @@ def entity_fact(text: str, start: int, end: int) -> Fact:
 # (led by its first digit: a digit after a digit fails at once, as \d{5,} can only match
 # from the first digit of a run)
 _IDENTIFIER = re.compile(r"\d(?<!\d\d)\d{4,}")
+# for ASCII text, led by [0-9], which the regex engine skips to in one C loop (see
+# quantities._DIGIT_QUANTITY_ASCII)
+_IDENTIFIER_ASCII = re.compile(r"[0-9](?<!\d\d)\d{4,}")
 _MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z])")
 _ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
 
@@ -199,7 +207,7 @@ def _may_mask(text: str) -> bool:
 
 def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
     """Account, card and reference numbers as candidates (money and dates win overlaps)."""
-    for match in _IDENTIFIER.finditer(text):
+    for match in (_IDENTIFIER_ASCII if text.isascii() else _IDENTIFIER).finditer(text):
         start, end = match.span()
         if (start and text[start - 1] in ".,$₹/-") or text[end : end + 1].isalpha():
             continue

@@ -4,7 +4,7 @@ negators, entities and identifiers.
 
 The families live in their own modules: :mod:`.scan` (the scanning patterns),
 :mod:`.money`, :mod:`.dates`, :mod:`.quantities` (percentages and counts),
-:mod:`.ages` (``I am 24``), :mod:`.context` (approximators, roles), :mod:`.negation`,
+:mod:`.ages` (``I am 24``), :mod:`.roles` (approximators, roles), :mod:`.negation`,
 :mod:`.entities` (names, identifiers) and :mod:`.resolve` (one fact per span). This
 module runs them in order. Written with
 :mod:`re` alone, on purpose: the surveyed libraries either miss Indian formats (lakh,
@@ -27,7 +27,7 @@ from operator import attrgetter, itemgetter
 
 from guisekit.facts.ages import ages
 from guisekit.facts.build import Candidate
-from guisekit.facts.context import bind, date_reading
+from guisekit.facts.context import date_reading
 from guisekit.facts.dates import (
     date_match,
     redactions,
@@ -47,6 +47,7 @@ from guisekit.facts.negation import negations
 from guisekit.facts.policy import DateOrder
 from guisekit.facts.quantities import percent_match, quantities
 from guisekit.facts.resolve import resolve
+from guisekit.facts.roles import bind
 from guisekit.facts.scan import (
     _ANY_DIGIT,
     _D_OK,

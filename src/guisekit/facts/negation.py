@@ -39,6 +39,12 @@ _N_NEGATOR = re.compile(
 )
 _NT = re.compile(r"nt(?![\w'’])")
 _BARE_SET = frozenset(_BARE)
+# The "nt" word endings that one of the bare contractions ends (a lookbehind per
+# contraction): "payment", "account", "amount" end most words with "nt" and are passed
+# over by the regex engine, where _NT would walk back over each in Python.
+_BARE_NT = re.compile("nt(?:" + "|".join(f"(?<={re.escape(b)})" for b in _BARE) + r")(?![\w'’])")
+if not all(b.endswith("nt") for b in _BARE):
+    raise RuntimeError("negation: every bare contraction must end with 'nt'")
 _RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
 _IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
 for _idiom in _IDIOMS:
@@ -51,6 +57,24 @@ for _idiom in _IDIOMS:
 
 _IDIOM_WORDS = {word for idiom in _IDIOMS for word in idiom.split()}
 _IDIOM_MISSPELT = tuple(wrong for wrong, right in _CORRECT.items() if right in _IDIOM_WORDS)
+# For each negator: one pattern matched at the negator that every idiom holding it
+# matches as written (the text before the negator in a lookbehind), so that a negator in
+# no idiom, the common case, costs one match instead of a startswith per idiom; and the
+# negators with an idiom they start, which a misspelling may hide ("no problme").
+_IDIOM_GATE = {
+    key: re.compile(
+        "|".join(
+            f"(?<={re.escape(idiom[:offset])}){re.escape(idiom[offset:])}"
+            if offset
+            else re.escape(idiom)
+            for idiom, offset in idioms
+        )
+    )
+    for key, idioms in _IDIOMS_BY_WORD.items()
+}
+_STARTS_IDIOM = frozenset(
+    key for key, idioms in _IDIOMS_BY_WORD.items() if any(o == 0 for _, o in idioms)
+)
 
 
 def negations(text: str, low: str) -> list[Fact]:
@@ -69,7 +93,7 @@ def negations(text: str, low: str) -> list[Fact]:
             hits.append((lead, end, start, "n't"))
         elif not start or not _is_letter(low[start - 1]):
             hits.append((start, end, start, word))
-    for match in _NT.finditer(low):  # bare contractions: "dont", "oughtnt"
+    for match in _BARE_NT.finditer(low):  # bare contractions: "dont", "oughtnt"
         end = match.end()
         start = end - 2
         while start and low[start - 1].isalpha():
@@ -90,7 +114,15 @@ def negations(text: str, low: str) -> list[Fact]:
     hits.sort()
     found: list[Fact] = []
     for start, end, at, key in hits:
-        if key in _IDIOMS_BY_WORD and _in_idiom(low, at, _IDIOMS_BY_WORD[key]):
+        gate = _IDIOM_GATE.get(key)
+        if (
+            gate is not None
+            and (
+                gate.match(low, at) is not None
+                or (key in _STARTS_IDIOM and _misspelt_near(low, at))
+            )
+            and _in_idiom(low, at, _IDIOMS_BY_WORD[key])
+        ):
             continue
         rest = low[end : end + 24]
         after = rest.split(None, 1)
@@ -111,6 +143,12 @@ def _is_letter(ch: str) -> bool:
     return ch.isalpha() or ch in "'’"
 
 
+def _misspelt_near(low: str, at: int) -> bool:
+    """Whether a misspelt idiom word stands in the 40 characters from ``at``."""
+    window = low[at : at + 40]
+    return any(wrong in window for wrong in _IDIOM_MISSPELT)
+
+
 def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
     """Whether the negator at ``at`` is inside one of ``idioms`` (with the offset of the
     negator in each), spelling-blind ("no problme" is "no problem")."""
@@ -123,9 +161,7 @@ def _in_idiom(low: str, at: int, idioms: list[tuple[str, int]]) -> bool:
             return True
         if offset == 0:
             if corrected is None:
-                window = low[at : at + 40]
-                misspelt = any(wrong in window for wrong in _IDIOM_MISSPELT)
-                corrected = spelling_blind(window) if misspelt else ""
+                corrected = spelling_blind(low[at : at + 40]) if _misspelt_near(low, at) else ""
             if corrected.startswith(idiom) and not _letter_at(corrected, len(idiom)):
                 return True
     return False

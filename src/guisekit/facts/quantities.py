@@ -47,6 +47,10 @@ _BETWEEN = (
 _DIGIT_QUANTITY = re.compile(
     rf"\d(?<![\w.,/:$₹#-]\d)(?:\d*)(?:\.\d+)?(?![\d.,/:]\d|\d|%)\s+{_BETWEEN}(?P<unit>{_UNIT_ALT})\b"
 )
+# The same scan for ASCII text, led by [0-9]: the regex engine skips to the next ASCII
+# digit in one C loop, where a leading \d is tried at every character (a fifth fewer
+# instructions on the benchmark's texts); in ASCII text \d is [0-9].
+_DIGIT_QUANTITY_ASCII = re.compile(_DIGIT_QUANTITY.pattern.replace("\\d", "[0-9]", 1))
 _NUMBER_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
@@ -111,7 +115,8 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
     """Quantities in digits and in words, percentages in words, lakh/crore in words."""
     if has_digits:
         exact = getcontext().prec
-        for match in _DIGIT_QUANTITY.finditer(low):
+        scan = _DIGIT_QUANTITY_ASCII if low.isascii() else _DIGIT_QUANTITY
+        for match in scan.finditer(low):
             start, end = match.span()
             written = text[start:end]
             digits = written.split(None, 1)[0]

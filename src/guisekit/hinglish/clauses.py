@@ -445,6 +445,9 @@ class ClauseConverter:
             slots[name] = rendered
         if not self._agent_ok(template, text, spans, slots):
             return None
+        held = slots.get("x")
+        if template.kind == "possession" and isinstance(held, NounPhrase) and held.person:
+            return None  # "I had a manager who ...": "mera manager tha", never "mere paas"
         for name in template.plural:
             slot = slots.get(name)
             if not isinstance(slot, NounPhrase) or not slot.plural:

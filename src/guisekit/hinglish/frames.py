@@ -39,11 +39,19 @@ Toks = tuple[Tok, ...]
 
 _LINK = re.compile(
     r"(?P<comma>,\s*|\s+)(?P<link>and|but|because|so)\s+(?=\S)"
-    r"|(?P<comma2>,\s*)(?P<link2>then|though|although)\s+(?=\S)",
+    r"|(?P<comma2>,\s*)(?P<link2>then|though|although|while|whereas)\s+(?=\S)",
     re.IGNORECASE,
 )
 # links outside the conjunction table, written in Hindi at every mixing ratio
-_LINKS = {"then": "phir", "though": "haalaanki", "although": "haalaanki", "so": "toh"}
+# ", while X" after a comma contrasts ("jabki"); without a comma it may mean "during"
+_LINKS = {
+    "then": "phir",
+    "though": "haalaanki",
+    "although": "haalaanki",
+    "so": "toh",
+    "while": "jabki",
+    "whereas": "jabki",
+}
 _IF = re.compile(r"(?P<word>if|when)\s+(?P<cond>[^,]+),\s+(?:then\s+)?(?P<main>\S.*)$", re.I)
 _CONDITION = {"if": ("agar", "toh"), "when": ("jab", "")}
 # "On 03/14/2024, I ...": a date or year before a clause, with its postposition

@@ -170,7 +170,9 @@ def switch_clauses(
                     kind = "english" if piece.comma and conv._finite(f"it {body}") else None
                 elif conv._clause_start(body) and verb_first(conv, body):
                     kind = "english" if piece.link in subordinate else "clause"
-                elif piece.link in ("and", "but", "or", ",") and starts_with_verb(body):
+                elif piece.link in ("and", "but", "or") and starts_with_verb(body):
+                    # never after a bare comma: "the other driver's insurer, Keystone
+                    # Auto, accepted liability" would borrow the writer as the subject
                     kind = "vp"
             if kind is None:
                 before.end = piece.end
