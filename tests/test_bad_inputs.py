@@ -480,6 +480,17 @@ CASES = [
         "error: {d}/o/r.txt: cannot tell the format from the suffix '.txt'",
         {"p.jsonl": PAIRS},
     ),
+    # a margin that is NaN or infinite: was accepted (NaN compares false with 0), and
+    # every equivalence test then reported nonsense
+    *(
+        Case(
+            f"gaps-{option[2:]}-{value}",
+            ["gaps", "{d}/c.jsonl", "{d}/d.jsonl", "--out", "{d}/g", option, value],
+            "--margin*: margins must be positive finite numbers",
+        )
+        for option in ("--margin", "--margin-h")
+        for value in ("nan", "inf")
+    ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------
     Case(
         "usage-bad-int",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -72,9 +73,14 @@ def run_gaps(
     check_level(ci)
     if not 0 < alpha < 0.5:
         raise ConfigError("alpha must lie in (0, 0.5)", location="--alpha")
-    if not 0 < margin_air < 1 or margin_h <= 0 or (margin is not None and margin <= 0):
+    if (
+        not 0 < margin_air < 1
+        or not 0 < margin_h < math.inf  # NaN fails every comparison
+        or (margin is not None and not 0 < margin < math.inf)
+    ):
         raise ConfigError(
-            "margins must be positive (and the AIR margin below 1)", location="--margin*"
+            "margins must be positive finite numbers (and the AIR margin below 1)",
+            location="--margin*",
         )
     refs = _pairs(reference, "--reference")
     w = _weights(weights)
