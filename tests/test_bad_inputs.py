@@ -491,6 +491,24 @@ CASES = [
         for option in ("--margin", "--margin-h")
         for value in ("nan", "inf")
     ),
+    # personas: a number or null (was a TypeError traceback in the persona grid)
+    *(
+        _corpus(
+            f"corpus-personas-{name}",
+            f"transforms[1].personas: persona {shown} is neither a persona id nor an axis",
+            {
+                "c.yaml": corpus_config(
+                    **{"  - transform: hedge\n    direction: [hedged]\n": persona}
+                ),
+                "rows.jsonl": ROWS,
+            },
+        )
+        for name, persona, shown in [
+            ("number", "  - transform: persona\n    personas: 3\n", "3"),
+            ("null", "  - transform: persona\n    personas: null\n", "None"),
+            ("nested", "  - transform: persona\n    personas: [[1]]\n", "[1]"),
+        ]
+    ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------
     Case(
         "usage-bad-int",

@@ -111,6 +111,13 @@ class PersonaGrid(_Frozen):
                     hint="write one level per axis joined by '-', e.g. " + self.personas()[0].id,
                 )
             levels = dict(zip((a.name for a in self.axes), parts, strict=True))
+        if not isinstance(levels, Mapping):  # a null, a number, a nested list in a config
+            raise InputError(
+                f"persona {levels!r} is neither a persona id nor an axis -> level mapping",
+                hint="use all, a persona id such as "
+                + self.personas()[0].id
+                + ", or a list of them",
+            )
         extra = set(levels) - {a.name for a in self.axes}
         if extra:
             self.axis(sorted(extra)[0])
