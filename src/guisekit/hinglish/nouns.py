@@ -51,6 +51,14 @@ _SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "
 # "what arguments ...": a wh-word is no determiner (a wh-question is never made yes/no)
 _NO_NP_START = frozenset({"to", "than", "what", "which", "whose", "how", "why", "where"})
 _MAX_CHUNKS = 1  # prepositional phrases or participles in one chain, dates aside
+# negative pronouns need "koi ... nahi" on the verb, which a noun phrase cannot give
+# ("Nobody proper answer de raha hai" was judged ungrammatical)
+_NEGATIVE = frozenset({"nobody", "noone", "nothing", "none", "neither"})
+# deictic adverbs after a noun stay outside the noun phrase in Hindi ("Mujhe straight
+# answer here chahiye" was judged ungrammatical)
+_TRAILING_ADVERBS = frozenset(
+    {"here", "there", "now", "today", "yesterday", "tomorrow", "anymore", "again", "already"}
+)
 _INDEFINITE = frozenset({"something", "someone", "somebody", "anyone", "everything"})
 
 
@@ -70,6 +78,10 @@ class NounRenderer(WordRenderer, ABC):
         lows = [w.low for w in words]
         if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
             return None  # "one year" is a quantity the fact check reads; "ek saal" is not
+        if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
+            return None
+        if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
+            return None
         if lows[0] in _NO_NP_START or _SELF.intersection(lows):
             # "want to work on ...": an infinitive is no object ("work ko chahiye"); an
             # English reflexive ("ourselves") has no place inside a Hindi frame
@@ -496,7 +508,9 @@ class NounRenderer(WordRenderer, ABC):
             if attributed is not None or gender is not None:
                 return attributed
         if trigger == "in" and [w.low for w in rest] == ["full"]:
-            return hindi_toks("poora")  # "returned in full": "poora", not "full mein"
+            # "returned in full": "poori tarah" (invariant), not "full mein"; "poora"
+            # must agree with its head ("dono fees ... poora" was judged ungrammatical)
+            return hindi_toks("poori tarah")
         if nominal and trigger == "to":
             return None  # "connection to any debt": not "debt ko connection"
         if trigger == "by" and rest and rest[0].low in ("more", "less", "over"):
