@@ -28,6 +28,19 @@ _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
+# heads of English compounds after an -ing word ("joining date", "processing fee",
+# "closing balance"): the -ing word modifies, it is no gerund with an object ("Taareekh
+# join karna 1st July hai" was written for "Joining date is 1st July")
+_COMPOUND_HEADS = frozenset(
+    "date dates fee fees balance bonus charge charges time period letter process status "
+    "amount cycle address cost costs slip spot hours".split()
+)
+# number words count like digits: "six years of experience" is "six years ka experience",
+# never "experience ke six years" (judged a calque)
+_NUMBER_WORDS = frozenset(
+    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty thirty forty fifty".split()
+)
 
 
 def _drop_ek(toks: Toks) -> Toks:
@@ -127,6 +140,8 @@ class NounRenderer(WordRenderer, ABC):
             # progressive, not a copula ("blaming doosra one hai", judged heldout5)
             return None
         if self.lex.verb_forms.get(lows[0], {}).get("ing"):
+            if len(lows) > 1 and lows[1] in _COMPOUND_HEADS:
+                return None  # "joining date" is a compound noun, not "date join karna"
             vp = self.vp(words, "ing")
             direct = vp.form("inf") if vp else None
             oblique = vp.form("obl") if vp else None
@@ -311,7 +326,11 @@ class NounRenderer(WordRenderer, ABC):
                 False,
             )
         unit = lows[-1][:-1] if lows[-1].endswith("s") else lows[-1]
-        counted = any(self._numeric(w) for w in left) or lows[0] in _QUANTITY_DETS
+        counted = any(
+            self._numeric(w) or self.masked.unmask(w.text).lower() in _NUMBER_WORDS
+            for w in left
+        )
+        counted = counted or lows[0] in _QUANTITY_DETS
         if counted and unit in self.units and len(left) <= 3:
             amount = self._head(left)
             if amount is None:
