@@ -32,14 +32,57 @@ _QUANTITY_DETS = frozenset({"one", "a", "an"})
 # "closing balance"): the -ing word modifies, it is no gerund with an object ("Taareekh
 # join karna 1st July hai" was written for "Joining date is 1st July")
 _COMPOUND_HEADS = frozenset(
-    "date dates fee fees balance bonus charge charges time period letter process status "
-    "amount cycle address cost costs slip spot hours".split()
+    [
+        "date",
+        "dates",
+        "fee",
+        "fees",
+        "balance",
+        "bonus",
+        "charge",
+        "charges",
+        "time",
+        "period",
+        "letter",
+        "process",
+        "status",
+        "amount",
+        "cycle",
+        "address",
+        "cost",
+        "costs",
+        "slip",
+        "spot",
+        "hours",
+    ]
 )
 # number words count like digits: "six years of experience" is "six years ka experience",
 # never "experience ke six years" (judged a calque)
 _NUMBER_WORDS = frozenset(
-    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty thirty forty fifty".split()
+    [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+    ]
 )
 
 
@@ -327,8 +370,7 @@ class NounRenderer(WordRenderer, ABC):
             )
         unit = lows[-1][:-1] if lows[-1].endswith("s") else lows[-1]
         counted = any(
-            self._numeric(w) or self.masked.unmask(w.text).lower() in _NUMBER_WORDS
-            for w in left
+            self._numeric(w) or self.masked.unmask(w.text).lower() in _NUMBER_WORDS for w in left
         )
         counted = counted or lows[0] in _QUANTITY_DETS
         if counted and unit in self.units and len(left) <= 3:
