@@ -150,6 +150,13 @@ def test_sentence_initial_name_changed_fails(original: str, rewrite: str) -> Non
         ("Who would I.", "Whod I."),
         ("They will I.", "Theyll I."),
         ("Are not they late?", "Arent they late?"),
+        # regression (Hinglish of held-out texts): a sentence after a quote closed behind
+        # its full stop starts a sentence too
+        ("He said 'it is done.' But I waited.", "He said 'it is done.' Lekin I waited."),
+        (
+            "She wrote “all settled.” I called again.",
+            "She wrote “all settled.” Maine phir call kiya.",
+        ),
     ],
 )
 def test_sentence_initial_common_word_is_no_name(original: str, rewrite: str) -> None:

@@ -133,9 +133,10 @@ def entity_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _sentence_start(text: str, start: int) -> bool:
-    """Whether only spaces and opening quotes stand between ``start`` and the start of
-    the text or a sentence end (.!?:) or line break."""
-    before = text[max(0, start - 4) : start].rstrip(' \t"“‘(')
+    """Whether only spaces and quotes or brackets stand between ``start`` and the start of
+    the text or a sentence end (.!?:) or line break: a quote closed after its full stop
+    (``said 'done.' Lekin``) ends the sentence too."""
+    before = text[max(0, start - 4) : start].rstrip(" \t\"“”‘’'()[]")
     return not before or before[-1] in ".!?:\n" or (start > 4 and not before.strip(" \t"))
 
 
