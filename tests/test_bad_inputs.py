@@ -509,6 +509,25 @@ CASES = [
             ("nested", "  - transform: persona\n    personas: [[1]]\n", "[1]"),
         ]
     ),
+    # the decide stage's task or model: refused after the corpus stage had written its
+    # outputs; now before anything runs
+    *(
+        Case(
+            f"study-decide-{name}",
+            ["study", "{d}/s.yaml"],
+            message,
+            {
+                "s.yaml": f"corpus: c.yaml\ndecide: {{task: {task}, model: {model}}}\n"
+                "output: {d}/study\n",
+                "c.yaml": corpus_config(),
+                "rows.jsonl": ROWS,
+            },
+        )
+        for name, task, model, message in [
+            ("task", "nope", "python:m:f", "unknown decision task 'nope'"),
+            ("model", "complaint_remedy", "nope", "model 'nope' is not `provider:name`"),
+        ]
+    ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------
     Case(
         "usage-bad-int",

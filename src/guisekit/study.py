@@ -225,6 +225,7 @@ def run_study(path: Path, *, out: Path | None = None, rerun: bool = False) -> di
         "status": "running",
         "stages": [],
     }
+    _preflight(config)
     runner = _Runner(folder, rerun, manifest)
     corpus = _corpus_stage(config, folder, runner)
     if config.audit is not None:
@@ -239,6 +240,19 @@ def run_study(path: Path, *, out: Path | None = None, rerun: bool = False) -> di
     manifest.update(status="complete", finished=_now())
     runner.write()
     return manifest
+
+
+def _preflight(config: StudyConfig) -> None:
+    """The decide stage's task and model name checked before the first stage runs, so a
+    typo there is refused with nothing written (it was found after the corpus was built)."""
+    from guisekit.decide import load_task
+
+    load_task(config.decide.task)
+    spec = config.decide.model
+    if not spec.startswith(("python:", "http://", "https://")):
+        from guisekit.llm import parse_model
+
+        parse_model(spec)
 
 
 def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
