@@ -82,32 +82,6 @@ FRAMED = [
         "I made sure that every person had time to learn the framework.",
         {"Maine ensure kiya ki every person had time to learn the framework."},
     ),
-    # connectives at clause boundaries, both clauses kept; ", while" contrasts (jabki)
-    (
-        "I had a manager who preferred detailed updates, while I tended to report only "
-        "when something had changed.",
-        {
-            "I had a manager who preferred detailed updates, jabki I tended to report only "
-            "when something had changed."
-        },
-    ),
-    (
-        "It has now been over five weeks and I have received no response.",
-        {"It has now been over five weeks aur I have received no response."},
-    ),
-    # "when"/"if" clauses; a date or year opener with its postposition; discourse openers
-    (
-        "When I joined, the team had no process for reviews.",
-        {"Jab I joined, the team had no process for reviews."},
-    ),
-    (
-        "In 2022, leadership planned to spend a large budget on a campaign.",
-        {"2022 mein leadership planned to spend a large budget on a campaign."},
-    ),
-    (
-        "Honestly, the app has been down for weeks.",
-        {"Sach kahun toh, the app has been down for weeks."},
-    ),
     # contractions of a clause kept English stay as the writer wrote them
     (
         "I have been paying for a rental car out of pocket for 23 days because they won't "
@@ -131,6 +105,14 @@ def test_frames_give_the_hinglish_a_writer_would(text: str, accepted: set[str]) 
 
 
 NOT_FRAMED = [
+    # a connective, "jab", a date or an opener alone around English clauses reads as English
+    # with a word replaced (heldout6 reader: awkward): the sentence stays English
+    "I had a manager who preferred detailed updates, while I tended to report only "
+    "when something had changed.",
+    "It has now been over five weeks and I have received no response.",
+    "When I joined, the team had no process for reviews.",
+    "In 2022, leadership planned to spend a large budget on a campaign.",
+    "Honestly, the app has been down for weeks.",
     # "while" without a comma may be "during": no "jabki"
     "We worked late while the servers were down.",
     # a person is had, not held: never "mere paas manager tha"
@@ -154,15 +136,21 @@ def test_what_is_no_clause_boundary_is_not_framed(text: str) -> None:
     assert _outputs(text) == {text}
 
 
-def test_a_failed_sentence_report_names_the_frame() -> None:
+def test_an_opener_alone_converts_nothing() -> None:
+    """A discourse opener before an English clause is no Hinglish sentence: it stays
+    English and the report says no template applies; a Hindi clause after the opener
+    keeps it ("Sach kahun toh, ...")."""
     result = hinglish_rewrite(
         "I hope the refund arrives soon. Honestly, the app has been down for weeks.",
         HinglishSpec(),
         random.Random(0),
     )
-    templates = [s.templates for s in result.sentences]
-    assert templates[1] == ("frame.opener",)
-    assert all(s.status == "converted" for s in result.sentences[1:])
+    assert [s.status for s in result.sentences] == ["converted", "english"]
+    assert result.sentences[1].text == "Honestly, the app has been down for weeks."
+    assert result.sentences[1].reason is not None
+    framed = hinglish_rewrite("Honestly, I need a refund.", HinglishSpec(), random.Random(0))
+    assert framed.sentences[0].status == "converted"
+    assert "refund chahiye" in framed.text
 
 
 _CLAUSES = st.sampled_from(

@@ -26,7 +26,7 @@ from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candid
 from guisekit.hinglish.text import Tok
 from guisekit.hinglish.verbs import inflect
 
-__all__ = ["ClauseConverter", "join"]
+__all__ = ["NOT_COMPLEMENT", "ClauseConverter", "join"]
 
 # "so" joins clauses only after a comma (", so I am not sure"); without one it is
 # usually "so that", which is not a coordination
@@ -57,6 +57,12 @@ _ASKS = re.compile(
     r"\b(?:ask|asks|asked|asking|wonder|wonders|wondered|wondering|check|checks|checked|"
     r"checking|know|knows|knew|see|saw|confirm|confirmed|tell|told|find out|found out|"
     r"decide|decided|sure|unsure|clarify|clarified)(?:\s+\S+){0,3}$",
+    re.IGNORECASE,
+)
+# quantities and prepositional phrases that look like a clause's subject but are an object
+# ("I learned a lot about ...": never "Mujhe pata chala ki a lot about ...")
+NOT_COMPLEMENT = re.compile(
+    r"(?:a lot|a great deal|a bit|so much|much|more|something|nothing|about|how to)\b",
     re.IGNORECASE,
 )
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
@@ -433,6 +439,7 @@ class ClauseConverter:
                 and kind == "clause"
                 and all(f"ki {{{name}}}" in frame for frame in template.frames)
                 and self._finite(value)
+                and not NOT_COMPLEMENT.match(value)
                 and ((_SUBJECT.match(value) and verb_first(self, value)) or _WH.match(value))
                 and not self._shared_verb_phrase(value)
             ):

@@ -25,6 +25,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
+from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
 from guisekit.hinglish.switching import after_desire
 from guisekit.hinglish.text import Tok
@@ -172,6 +173,9 @@ def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
         kya = bool(frame.get("kya"))
         wh = _WH.match(rest) is not None and rest.split()[1:2] != ["to"]  # "how to ..."
         if not rest or not (is_clause(conv, rest) or (not kya and wh)):
+            continue
+        if _NOT_COMPLEMENT.match(rest):
+            # "I learned a lot about ...": an object, never "pata chala ki a lot about"
             continue
         if conv._shared_verb_phrase(rest):
             continue  # "told me the range is X and offered me Y": "offered" is the frame's

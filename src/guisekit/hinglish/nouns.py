@@ -28,6 +28,62 @@ _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
+# heads of English compounds after an -ing word ("joining date", "processing fee",
+# "closing balance"): the -ing word modifies, it is no gerund with an object ("Taareekh
+# join karna 1st July hai" was written for "Joining date is 1st July")
+_COMPOUND_HEADS = frozenset(
+    [
+        "date",
+        "dates",
+        "fee",
+        "fees",
+        "balance",
+        "bonus",
+        "charge",
+        "charges",
+        "time",
+        "period",
+        "letter",
+        "process",
+        "status",
+        "amount",
+        "cycle",
+        "address",
+        "cost",
+        "costs",
+        "slip",
+        "spot",
+        "hours",
+    ]
+)
+# number words count like digits: "six years of experience" is "six years ka experience",
+# never "experience ke six years" (judged a calque)
+_NUMBER_WORDS = frozenset(
+    [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+    ]
+)
 
 
 def _drop_ek(toks: Toks) -> Toks:
@@ -51,6 +107,14 @@ _SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "
 # "what arguments ...": a wh-word is no determiner (a wh-question is never made yes/no)
 _NO_NP_START = frozenset({"to", "than", "what", "which", "whose", "how", "why", "where"})
 _MAX_CHUNKS = 1  # prepositional phrases or participles in one chain, dates aside
+# negative pronouns need "koi ... nahi" on the verb, which a noun phrase cannot give
+# ("Nobody proper answer de raha hai" was judged ungrammatical)
+_NEGATIVE = frozenset({"nobody", "noone", "nothing", "none", "neither"})
+# deictic adverbs after a noun stay outside the noun phrase in Hindi ("Mujhe straight
+# answer here chahiye" was judged ungrammatical)
+_TRAILING_ADVERBS = frozenset(
+    {"here", "there", "now", "today", "yesterday", "tomorrow", "anymore", "again", "already"}
+)
 _INDEFINITE = frozenset({"something", "someone", "somebody", "anyone", "everything"})
 
 
@@ -70,6 +134,10 @@ class NounRenderer(WordRenderer, ABC):
         lows = [w.low for w in words]
         if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
             return None  # "one year" is a quantity the fact check reads; "ek saal" is not
+        if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
+            return None
+        if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
+            return None
         if lows[0] in _NO_NP_START or _SELF.intersection(lows):
             # "want to work on ...": an infinitive is no object ("work ko chahiye"); an
             # English reflexive ("ourselves") has no place inside a Hindi frame
@@ -115,6 +183,8 @@ class NounRenderer(WordRenderer, ABC):
             # progressive, not a copula ("blaming doosra one hai", judged heldout5)
             return None
         if self.lex.verb_forms.get(lows[0], {}).get("ing"):
+            if len(lows) > 1 and lows[1] in _COMPOUND_HEADS:
+                return None  # "joining date" is a compound noun, not "date join karna"
             vp = self.vp(words, "ing")
             direct = vp.form("inf") if vp else None
             oblique = vp.form("obl") if vp else None
@@ -299,7 +369,10 @@ class NounRenderer(WordRenderer, ABC):
                 False,
             )
         unit = lows[-1][:-1] if lows[-1].endswith("s") else lows[-1]
-        counted = any(self._numeric(w) for w in left) or lows[0] in _QUANTITY_DETS
+        counted = any(
+            self._numeric(w) or self.masked.unmask(w.text).lower() in _NUMBER_WORDS for w in left
+        )
+        counted = counted or lows[0] in _QUANTITY_DETS
         if counted and unit in self.units and len(left) <= 3:
             amount = self._head(left)
             if amount is None:
@@ -496,7 +569,9 @@ class NounRenderer(WordRenderer, ABC):
             if attributed is not None or gender is not None:
                 return attributed
         if trigger == "in" and [w.low for w in rest] == ["full"]:
-            return hindi_toks("poora")  # "returned in full": "poora", not "full mein"
+            # "returned in full": "poori tarah" (invariant), not "full mein"; "poora"
+            # must agree with its head ("dono fees ... poora" was judged ungrammatical)
+            return hindi_toks("poori tarah")
         if nominal and trigger == "to":
             return None  # "connection to any debt": not "debt ko connection"
         if trigger == "by" and rest and rest[0].low in ("more", "less", "over"):

@@ -98,6 +98,14 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+# a full month name and a full stop ending a protected date ("1st July."): the stop ends
+# the sentence (an abbreviation such as "Jul." is left alone)
+_MONTH_STOP = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\.$"
+)
+
+
 def _is_pronoun_i(word: str) -> bool:
     return word == "I" or word[:2] in ("I'", "I’")
 
@@ -114,6 +122,8 @@ def mask(sentence: str) -> Masked:
     for start, end in _merge(spans):
         if start and sentence[start - 1] == "{" and sentence[end : end + 1] == "}":
             start, end = start - 1, end + 1  # "{$105.00}": a redacted amount, braces kept
+        if _MONTH_STOP.search(sentence[start:end]) and not sentence[end:].strip():
+            end -= 1  # "... is 1st July.": the sentence's full stop is no part of the date
         parts.append(sentence[at:start])
         parts.append(f"{_OPEN}{len(texts)}{_CLOSE}")
         texts.append(sentence[start:end])

@@ -28,6 +28,17 @@ _END = re.compile(r"[\s.!?]+$")
 # openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
 # collector told ...": "instead" there means "contrary to what I asked", not "in its place")
 _NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
+# what a sentence needs to count as Hinglish: a clause converted by a template or a Hindi
+# matrix frame ("Mujhe lagta hai ki ..."). Connectives, openers, dates and "agar/jab"
+# around clauses kept English only ("The tree was healthy, aur I have ...") read as
+# English with a word replaced (heldout6 reader: awkward), so alone they convert nothing
+_DECORATION = frozenset({"frame.connective", "frame.opener", "frame.date", "frame.condition"})
+
+
+def has_hindi_clause(used: tuple[str, ...] | list[str]) -> bool:
+    """Whether the templates used in a sentence include a real Hindi clause or a Hindi
+    matrix frame, not only connectives, openers and clause switches around English."""
+    return any(u not in _DECORATION and not u.startswith("switch.") for u in used)
 
 
 @dataclass(frozen=True)
@@ -77,7 +88,9 @@ def _opener(body: str, lexicon: HinglishLexicon, renderer: Renderer) -> tuple[st
     rest of the clause, and whether a comma followed the marker."""
     openers = lexicon.grammar["openers"]
     for english in sorted(openers, key=len, reverse=True):
-        match = re.match(rf"{re.escape(english)}\b(,?)\s+", body, re.IGNORECASE)
+        # never before "of": "Instead of arguing" is a preposition, not the opener
+        # "Instead," ("Uske bajaye of arguing" was judged ungrammatical)
+        match = re.match(rf"{re.escape(english)}\b(,?)\s+(?!of\b)", body, re.IGNORECASE)
         if match:
             chosen = renderer.mixed(english, str(openers[english]))
             return chosen, body[match.end() :], bool(match.group(1))
@@ -122,6 +135,24 @@ def _temporal_just(body: str, lexicon: HinglishLexicon) -> str:
     "abhi"); elsewhere it stays "just", which is "bas" (simply: "he just ignored me")."""
     verbs = "|".join(re.escape(v) for v in lexicon.grammar["temporal_just"])
     return re.sub(rf"\b(just)(?= (?:{verbs})\b)", r"\1 now", body, flags=re.IGNORECASE)
+
+
+_NEGATIVE_SUBJECT = re.compile(
+    r"\b(nobody|no one|noone)\s+(is|was|are|were|has|have|had|will|would|can|could|does|did)"
+    r"\s+(?!not\b)",
+    re.IGNORECASE,
+)
+
+
+def _negative_subject(body: str) -> str:
+    """ "Nobody is giving X" as "anyone is not giving X": Hindi negates the verb ("Koi X
+    nahi de raha hai"); "Nobody X de raha hai" was judged ungrammatical."""
+
+    def repl(match: re.Match[str]) -> str:
+        anyone = "Anyone" if match.group(1)[0].isupper() else "anyone"
+        return f"{anyone} {match.group(2)} not "
+
+    return _NEGATIVE_SUBJECT.sub(repl, body)
 
 
 def _spell(
@@ -210,7 +241,7 @@ def _convert(
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
-    body = _temporal_just(_expand(body, lexicon), lexicon)
+    body = _negative_subject(_temporal_just(_expand(body, lexicon), lexicon))
     renderer.written = _contracted(masked.text, body, lexicon)
     opener, rest, comma = _opener(body, lexicon, renderer)
     rest = _decapitalise(rest, lexicon)
@@ -231,7 +262,7 @@ def _convert(
         # clause is a switch at a sentence boundary (never "So far" -> "Toh far")
         converted = converter._english(rest)
         converter.used.append("frame.opener")
-    if converted is None:
+    if converted is None or not has_hindi_clause(converter.used):
         return None
     if opener and comma:
         tokens.append(Tok(",", "other"))
