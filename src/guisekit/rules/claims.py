@@ -28,6 +28,7 @@ __all__ = [
     "opens_with_cue",
     "opinion_sentence",
     "reported",
+    "request_sentence",
     "self_evaluations",
     "settled",
     "stance_elsewhere",
@@ -136,6 +137,20 @@ def settled(text: str, lex: RulesLexicon) -> bool:
 def _admission_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     words = sorted(lex.claims["admissions"], key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+@functools.cache
+def _request_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """Request and politeness formulas (claims.yaml ``request_markers``), whole words."""
+    words = sorted(lex.claims["request_markers"], key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'])")
+
+
+def request_sentence(text: str, lex: RulesLexicon) -> bool:
+    """Whether ``text`` (one sentence, lower-case) asks for something ("a real answer
+    would be appreciated", "please refund it", "the bank should, I want, ..."): no
+    hedge or booster is ever added to it (issue 13 judgement, MEANING)."""
+    return _request_pattern(lex).search(text.replace("’", "'")) is not None
 
 
 def opinion_sentence(doc: Doc, lex: RulesLexicon, start: int) -> bool:
@@ -391,7 +406,7 @@ def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
     found = []
     for start, end in _sentence_spans(doc):
         body = doc.text[start:end]
-        if "?" in body or _FIGURE.search(body):
+        if "?" in body or _FIGURE.search(body) or request_sentence(doc.lowered[start:end], lex):
             continue
         clause = _CLAUSE_END.split(doc.lowered[start:end], maxsplit=1)[0]
         words = _WORDS.findall(clause)
@@ -478,6 +493,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         body = doc.text[start:end].rstrip()
         if "?" in body or _FIGURE.search(body) or settled(doc.lowered[start:end], lex):
             continue
+        if request_sentence(doc.lowered[start:end], lex):
+            continue  # "a real answer would be appreciated": a request, never hedged
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found

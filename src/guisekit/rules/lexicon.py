@@ -299,6 +299,14 @@ class RulesLexicon:
         return self._lines("apostrophe_words.txt")
 
     @functools.cached_property
+    def particles(self) -> dict[str, frozenset[str]]:
+        """Phrasal-verb particles by where they block a verb swap (particles.yaml:
+        ``adjacent``, ``prepositions``, ``after_object``)."""
+        data = self._yaml("particles.yaml")
+        keys = ("adjacent", "prepositions", "after_object")
+        return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
+
+    @functools.cached_property
     def participles(self) -> frozenset[str]:
         return self._lines("participles.txt")
 

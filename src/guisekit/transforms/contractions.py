@@ -93,16 +93,31 @@ def _participle(word: str, participles: frozenset[str]) -> bool:
     return word in participles or (word.endswith("ed") and len(word) > 4)
 
 
+@functools.cache
+def _adverb_suffixes() -> tuple[str, ...]:
+    """Endings that mark an adverb the reading looks through ("actually", "honestly")."""
+    return tuple(str(s).lower() for s in read_yaml(CONTEXT).get("adverb_suffixes", []))
+
+
+def _adverb(word: str, adverbs: frozenset[str], more: bool) -> bool:
+    """Whether ``word`` is an adverb to look through: a listed one, or (when ``more``
+    words follow it) a word with an adverb ending ("it's actually been": the verb after
+    decides; "he's ugly." has nothing after, so "ugly" is the predicate)."""
+    if word in adverbs:
+        return True
+    return more and len(word) > 4 and word.endswith(_adverb_suffixes())
+
+
 def reading(row: Row, following: Sequence[str]) -> str | None:
     """The full form an ambiguous contraction stands for before the ``following`` words
     ("he's been" -> "he has"), or None when they do not settle it ("it's done"). Adverbs
     in between are looked through ("I'd never seen" -> "I had", "I'd also like" -> "I
-    would")."""
+    would", "it's now been" -> "it has"; contraction_context.yaml)."""
     if row.when != "ambiguous":
         return row.full
     has_before, had_before, adverbs, participles = _context()
     words = [w.lower() for w in following]
-    while words and words[0] in adverbs:
+    while words and _adverb(words[0], adverbs, len(words) > 1):
         words.pop(0)
     if not words:
         return None

@@ -15,7 +15,12 @@ from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon, SentenceSplit
 from guisekit.rules.operators.base import map_edits, operator
-from guisekit.rules.operators.lexical import _DETERMINERS, swap_allowed, with_article
+from guisekit.rules.operators.lexical import (
+    _DETERMINERS,
+    phrasal_particle,
+    swap_allowed,
+    with_article,
+)
 
 __all__ = ["simple_words", "split_sentence"]
 
@@ -178,7 +183,8 @@ def connective_clause_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) ->
 def simple_words(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """A less common word -> the everyday word of the same part of speech and sense
     (utilize -> use, regarding -> about, is able to -> can), never inside a fixed
-    expression or a name; a verb row not after a determiner; a/an kept right.
+    expression or a name; a verb row not after a determiner nor in a phrasal verb
+    ("assist out"); a/an kept right.
     Pairs and sources: simple_words.tsv."""
     pos_of = lex.simple_pos
 
@@ -186,6 +192,8 @@ def simple_words(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         if not swap_allowed(doc, lex, start, end):
             return False
         if pos_of.get(doc.lowered[start:end]) == "verb":
+            if phrasal_particle(doc, lex, end):
+                return False  # "use up" is not "utilize up"
             prev = doc.prev_word(start)
             return prev is None or prev.lower not in _DETERMINERS
         return True
