@@ -56,6 +56,11 @@ _COMPOUND_HEADS = frozenset(
         "hours",
     ]
 )
+# words that start the object of an English -ing verb ("without burning anyone out")
+_OBJECT_START = frozenset(
+    {"anyone", "someone", "everyone", "people", "it", "them", "him", "her", "us", "me"}
+    | {"the", "a", "an", "my", "your", "his", "their", "our", "this", "that", "these"}
+)
 # number words count like digits: "six years of experience" is "six years ka experience",
 # never "experience ke six years" (judged a calque)
 _NUMBER_WORDS = frozenset(
@@ -134,6 +139,11 @@ class NounRenderer(WordRenderer, ABC):
         lows = [w.low for w in words]
         if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
             return None  # "one year" is a quantity the fact check reads; "ek saal" is not
+        if any(
+            a.endswith("ing") and len(a) > 4 and a not in self.lex.content and b in _OBJECT_START
+            for a, b in pairwise(lows)
+        ):
+            return None  # "burning anyone out ke bina": an English verb with its object
         if lows[-1] == "ago" or self.masked.unmask(words[-1].text).lower().endswith(" ago"):
             return None  # "nineteen din ago": "ago" left inside a Hindi frame
         if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
