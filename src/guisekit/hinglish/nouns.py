@@ -403,6 +403,8 @@ class NounRenderer(WordRenderer, ABC):
                 owner.person,
                 owner.place,
             )
+        if left and left[0].low in ("this", "that", "these", "those"):
+            return None  # "that proof of delivery": never "delivery ke us proof"
         possessed = self._head(left)
         if possessed is None:
             return None
