@@ -13,6 +13,7 @@ from guisekit.rules.claims import (
     in_claim,
     in_statement,
     reported,
+    request_sentence,
     stance_elsewhere,
 )
 from guisekit.rules.doc import Doc, Word, match_case
@@ -240,6 +241,36 @@ def _reported_question(doc: Doc, end: int) -> bool:
     return after is not None and after.lower in _WH_OR_TO
 
 
+# Targets that take no infinitive complement where their source does: "chose to leave",
+# "make sure to call", "said to wait" never "selected to leave", "ensure to call",
+# "stated to wait" (issue 13 judgement, UNGRAMMATICAL).
+_NO_TO_INFINITIVE = ("select", "ensur", "stat")
+_ASSIST_OBJECT_END = frozenset({"with", "in", "on"})
+
+
+def _valency_clash(doc: Doc, end: int, value: str) -> bool:
+    """Whether the complement after ``end`` fits the source verb but not ``value``.
+    "help" takes a bare or to-infinitive, alone or after an object ("helped her find
+    them", "helped to fix it"); "assist" takes only an object and "with"/"in" ("assisted
+    her with the forms"), so assist fires only before "with"/"in"/"on" within four words
+    or before the clause's end after at most two object words ("helped the customer.").
+    """
+    nxt = _joined(doc, end)
+    if value.startswith(_NO_TO_INFINITIVE):
+        return nxt is not None and nxt.lower == "to"
+    if not value.startswith("assist"):
+        return False
+    word, seen = nxt, 0
+    while word is not None and seen < 4:
+        if word.lower in _ASSIST_OBJECT_END:
+            return False
+        if word.lower == "to":
+            return True
+        seen += 1
+        word = _joined(doc, word.end)
+    return seen > 2
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -279,6 +310,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
+            if _valency_clash(doc, end, value.lower()):
+                return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
                 return False
             # "a later purchase", "the first purchase": a noun after determiner + modifier
@@ -553,7 +586,34 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if about_the_writer(doc, lex, edit):
             continue
+        if _request_politeness(doc, lex, edit):
+            continue
         yield edit
+
+
+# Modals that open a request ("Could someone ...", "Would you ...", "Can you ...").
+_REQUEST_OPENERS = frozenset({"could", "would", "can", "will", "please", "kindly"})
+
+
+def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` deletes a politeness hedge (claims.yaml ``politeness_hedges``:
+    "if possible", "at your earliest convenience") in a sentence that asks for something:
+    there it softens the imposition of the request and belongs to it ("Could someone give
+    me an update and, if possible, a date" never loses "if possible"; issue 13 judgement,
+    MEANING)."""
+    removed = doc.lowered[edit.start : edit.end].strip(" ,;")
+    if not any(p in removed for p in lex.claims["politeness_hedges"]):
+        return False
+    starts = doc.sentence_starts
+    begin = max((s for s in starts if s <= edit.start), default=0)
+    stop = min((s for s in starts if s > edit.start), default=len(doc.text))
+    sentence = doc.lowered[begin:stop]
+    first = doc.word_at(begin)
+    return (
+        "?" in sentence
+        or request_sentence(sentence, lex)
+        or (first is not None and first.lower in _REQUEST_OPENERS)
+    )
 
 
 # A shield about the writer's own fallibility ("maybe I'm wrong", "I could be mistaken",
