@@ -71,6 +71,8 @@ class Renderer(NounRenderer):
         while rest and (size := self._trailing_adverb(rest)):
             trailing.insert(0, self.adverb(" ".join(w.low for w in rest[-size:])))
             del rest[-size:]
+        if rest and self.masked.unmask(rest[-1].text).lower().endswith(" ago"):
+            return None  # "two weeks ago ko": "ago" has no place in a Hindi date phrase
         while (
             rest
             and self._time_span(rest[-1])

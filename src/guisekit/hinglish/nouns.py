@@ -134,6 +134,8 @@ class NounRenderer(WordRenderer, ABC):
         lows = [w.low for w in words]
         if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
             return None  # "one year" is a quantity the fact check reads; "ek saal" is not
+        if lows[-1] == "ago" or self.masked.unmask(words[-1].text).lower().endswith(" ago"):
+            return None  # "nineteen din ago": "ago" left inside a Hindi frame
         if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
             return None
         if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:

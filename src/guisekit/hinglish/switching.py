@@ -50,7 +50,13 @@ class _Piece:
     kind: Kind = "first"
 
 
-_DESIRE = re.compile(r"\bI (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
+_DESIRE = re.compile(
+    r"\b(?:I|we) (?:want|would like|need|am asking|are asking|am requesting|are requesting)\b",
+    re.IGNORECASE,
+)
+# words after which an auxiliary belongs to a clause inside the object ("a written
+# explanation of why the hold was placed"), not to a clause of its own
+_OBJECT_CLAUSE = re.compile(r"\b(?:of|why|how|what|that|which|who|when|where)\b", re.I)
 _AUXILIARY = re.compile(r"\b(?:is|are|was|were|will|would|has|have|had|can|could)\b", re.I)
 _PRONOUN_SUBJECT = re.compile(r"(?:i|we|you|they|he|she)\s", re.IGNORECASE)
 
@@ -60,7 +66,7 @@ def after_desire(left: str, body: str) -> bool:
     return (
         _DESIRE.search(left) is not None
         and _PRONOUN_SUBJECT.match(body) is None
-        and _AUXILIARY.search(body) is None
+        and _AUXILIARY.search(_OBJECT_CLAUSE.split(body, maxsplit=1)[0]) is None
     )
 
 

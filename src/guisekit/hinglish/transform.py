@@ -243,12 +243,17 @@ def _convert(
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
     body = _negative_subject(_temporal_just(_expand(body, lexicon), lexicon))
     renderer.written = _contracted(masked.text, body, lexicon)
+    if re.search(r"\bjust now\b", body, re.IGNORECASE) and not re.search(
+        r"\bjust now\b", masked.text, re.IGNORECASE
+    ):
+        renderer.written["just now"] = "just"  # a clause kept English keeps the writer's "just"
     opener, rest, comma = _opener(body, lexicon, renderer)
     rest = _decapitalise(rest, lexicon)
     converter = ClauseConverter(renderer)
     at = len(body) - len(rest)
     converted = converter.convert(rest, at) if templates else None
     if converted is None:
+        converter.used.clear()  # templates of failed attempts: no evidence of a clause
         converted = frame_sentence(converter, rest, at, templates)
     tokens = [renderer.tok(w) for w in opener.split()]
     said = body[: len(body) - len(rest)].strip(" ,").lower()
