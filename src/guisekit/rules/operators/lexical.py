@@ -128,7 +128,11 @@ _NOT_OBJECT = frozenset(
     {"often", "much", "again", "too", "enough", "anymore", "now", "then", "today",
      "tomorrow", "yesterday", "later", "before", "sometimes", "since", "once", "twice",
      "daily", "more", "less", "further", "here", "there", "already", "yet", "together",
-     "either", "so", "very", "as", "and", "or", "but", "because", "when", "if"}
+     "either", "so", "very", "as", "and", "or", "but", "because", "when", "if",
+     # a verb of the main clause: the preposition is stranded in a relative clause ("one
+     # mistake I still think about is ..." never "one mistake I still consider is ...")
+     "is", "was", "are", "were", "has", "have", "had", "will", "would", "can", "could",
+     "should", "did", "does", "still", "keeps", "kept", "made", "makes"}
 )  # fmt: skip
 _DEGREE_NP = frozenset({"lot", "bit", "little", "while", "few"})
 _WH_BEFORE = frozenset({"what", "which", "who", "whom", "whatever"})
@@ -246,6 +250,7 @@ def _reported_question(doc: Doc, end: int) -> bool:
 # "stated to wait" (issue 13 judgement, UNGRAMMATICAL).
 _NO_TO_INFINITIVE = ("select", "ensur", "stat")
 _ASSIST_OBJECT_END = frozenset({"with", "in", "on"})
+_CLAUSE_STOP = re.compile(r"[,.;:!?()\"]| (?:and|but|or|so|because|when|while) ")
 
 
 def _valency_clash(doc: Doc, end: int, value: str) -> bool:
@@ -260,15 +265,13 @@ def _valency_clash(doc: Doc, end: int, value: str) -> bool:
         return nxt is not None and nxt.lower == "to"
     if not value.startswith("assist"):
         return False
-    word, seen = nxt, 0
-    while word is not None and seen < 4:
-        if word.lower in _ASSIST_OBJECT_END:
+    tokens = _CLAUSE_STOP.split(doc.lowered[end:], maxsplit=1)[0].split()
+    for token in tokens[:4]:
+        if token in _ASSIST_OBJECT_END:
             return False
-        if word.lower == "to":
+        if token == "to":
             return True
-        seen += 1
-        word = _joined(doc, word.end)
-    return seen > 2
+    return len(tokens) > 2
 
 
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
