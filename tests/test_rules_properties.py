@@ -260,3 +260,15 @@ def test_a_demonstrative_determiner_is_never_read_as_a_connective(phrase: str, n
     text = f"{phrase} {noun} we had to pay the full amount ourselves."
     for name in ("connective_plain.v1", "connective_formal.v1"):
         assert ENGINE.try_operator(name, text).text == text
+
+
+@given(
+    st.sampled_from(["I will", "I'll", "We will", "I may", "I am going to"]),
+    st.sampled_from(["file a complaint", "escalate this", "contact the regulator"]),
+    st.sampled_from(default_lexicon().claims["writer_conditions"]),
+)
+@settings(max_examples=30, deadline=None)
+def test_a_condition_on_the_writers_action_is_kept(who: str, act: str, cond: str) -> None:
+    """issue 13 (judgefix10): "I will file a complaint if necessary" stays conditional."""
+    text = f"{who} {act} {cond}."
+    assert ENGINE.try_operator("remove_hedge.v1", text).text == text

@@ -589,13 +589,31 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if about_the_writer(doc, lex, edit):
             continue
-        if _request_politeness(doc, lex, edit):
+        if _request_politeness(doc, lex, edit) or _writer_condition(doc, lex, edit):
             continue
         yield edit
 
 
 # Modals that open a request ("Could someone ...", "Would you ...", "Can you ...").
 _REQUEST_OPENERS = frozenset({"could", "would", "can", "will", "please", "kindly"})
+
+
+_WRITER_COMMITMENT = re.compile(
+    r"\b(?:i|we)(?:'ll|'d| will| would| shall| may| might| am going to| are going to)\b"
+)
+
+
+def _writer_condition(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` deletes a condition (claims.yaml ``writer_conditions``: "if
+    necessary") from a sentence announcing the writer's own action: "I will file a
+    complaint ... if necessary" -> "I will file a complaint ..." turns a conditional
+    step into an unconditional one (heldout edit reading, issue 13, MEANING)."""
+    removed = doc.lowered[edit.start : edit.end].strip(" ,;")
+    if removed not in lex.claims["writer_conditions"]:
+        return False
+    starts = doc.sentence_starts
+    begin = max((s for s in starts if s <= edit.start), default=0)
+    return _WRITER_COMMITMENT.search(doc.lowered, begin, edit.start) is not None
 
 
 def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
