@@ -169,7 +169,7 @@ def test_operator_produces_the_right_form(operator: str, text: str, expected: st
 @pytest.mark.parametrize(
     "text",
     ["The fee is unfair.", "This violates the FDCPA.", "The bank should refund the fee.",
-     "The agent was unaware of the policy.", "The bank is at fault."],
+     "The charge was unjustified.", "The bank is at fault."],
 )  # fmt: skip
 def test_insertions_still_fire_on_evaluations(text: str) -> None:
     for operator in ("hedge_clause.v1", "booster_clause.v1", "hedge_auxiliary.v1"):

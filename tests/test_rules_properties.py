@@ -193,15 +193,48 @@ _TRAILING = default_lexicon().claims["trailing"]
 @given(
     st.sampled_from(["and", "but", "or"]),
     st.sampled_from(_TRAILING),
-    st.sampled_from(["a date", "the refund", "a written reply"]),
+    st.sampled_from(["the logs", "the reports", "the written notes"]),
 )
 @settings(max_examples=40, deadline=None)
 def test_a_removed_parenthetical_hedge_takes_both_its_commas(
     conj: str, hedge: str, tail: str
 ) -> None:
-    text = f"Please send me an update {conj}, {hedge}, {tail} by Friday."
+    text = f"The team will review the tests {conj}, {hedge}, {tail} by Friday."
     out = ENGINE.try_operator("remove_hedge.v1", text).text
-    assert out == f"Please send me an update {conj} {tail} by Friday."
+    assert out == f"The team will review the tests {conj} {tail} by Friday."
+
+
+_POLITENESS = [h for h in default_lexicon().claims["politeness_hedges"] if " " in h]
+
+
+@given(
+    st.sampled_from(["Please send me", "Could you send me", "Could someone give me",
+                     "I would like"]),
+    st.sampled_from(_POLITENESS),
+    st.sampled_from(["a date", "the refund", "a written reply"]),
+)  # fmt: skip
+@settings(max_examples=40, deadline=None)
+def test_a_politeness_hedge_in_a_request_is_never_removed(ask: str, hedge: str, tail: str) -> None:
+    """issue 13 (judgefix10): "if possible" inside a request belongs to the request."""
+    text = f"{ask} an update and, {hedge}, {tail} by Friday."
+    out = ENGINE.try_operator("remove_hedge.v1", text).text
+    assert hedge in out.lower()
+
+
+_FEELINGS = default_lexicon().claims["narrative_states"]
+
+
+@given(
+    st.sampled_from(["The client", "My manager", "He", "She", "The customer"]),
+    st.sampled_from([w for w in _FEELINGS if w.isalpha() and w.endswith(("ed", "y", "ious"))]),
+    st.sampled_from(["hedge_clause.v1", "hedge_adverb.v1", "booster_clause.v1",
+                     "booster_adverb.v1", "hedge_auxiliary.v1", "booster_auxiliary.v1"]),
+)  # fmt: skip
+@settings(max_examples=60, deadline=None)
+def test_no_insertion_on_narrated_feelings(subject: str, feeling: str, operator: str) -> None:
+    """issue 13 (judgefix10): "I believe the client was unhappy" doubts a narrated state."""
+    text = f"{subject} was {feeling} with the delay."
+    assert ENGINE.try_operator(operator, text).text == text
 
 
 @given(
@@ -227,3 +260,15 @@ def test_a_demonstrative_determiner_is_never_read_as_a_connective(phrase: str, n
     text = f"{phrase} {noun} we had to pay the full amount ourselves."
     for name in ("connective_plain.v1", "connective_formal.v1"):
         assert ENGINE.try_operator(name, text).text == text
+
+
+@given(
+    st.sampled_from(["I will", "I'll", "We will", "I may", "I am going to"]),
+    st.sampled_from(["file a complaint", "escalate this", "contact the regulator"]),
+    st.sampled_from(default_lexicon().claims["writer_conditions"]),
+)
+@settings(max_examples=30, deadline=None)
+def test_a_condition_on_the_writers_action_is_kept(who: str, act: str, cond: str) -> None:
+    """issue 13 (judgefix10): "I will file a complaint if necessary" stays conditional."""
+    text = f"{who} {act} {cond}."
+    assert ENGINE.try_operator("remove_hedge.v1", text).text == text

@@ -260,6 +260,8 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     words = _WORDS.findall(clause)
     if observed.intersection(words):
         return False  # "they ignored my emails": what the writer saw
+    if _narrative_pattern(lex).search(clause):
+        return False  # "the client was unhappy", "he felt ...": others' states narrated
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         return True  # "the bank is at fault", "the delay was caused by the transfer"
@@ -297,6 +299,16 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
                 break
             modifier = True
     return False
+
+
+@functools.cache
+def _narrative_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """Feelings and mental states of others and past necessity (claims.yaml
+    ``narrative_states``), whole words: a clause holding one narrates, it does not
+    evaluate, so no hedge or booster is inserted ("I believe the client was unhappy",
+    "Undoubtedly, he felt my schedules were unrealistic"; issue 13 judgement, MEANING)."""
+    words = sorted(lex.claims["narrative_states"], key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'])")
 
 
 def _negated(words: list[str], i: int) -> bool:

@@ -13,6 +13,7 @@ from guisekit.rules.claims import (
     in_claim,
     in_statement,
     reported,
+    request_sentence,
     stance_elsewhere,
 )
 from guisekit.rules.doc import Doc, Word, match_case
@@ -127,7 +128,11 @@ _NOT_OBJECT = frozenset(
     {"often", "much", "again", "too", "enough", "anymore", "now", "then", "today",
      "tomorrow", "yesterday", "later", "before", "sometimes", "since", "once", "twice",
      "daily", "more", "less", "further", "here", "there", "already", "yet", "together",
-     "either", "so", "very", "as", "and", "or", "but", "because", "when", "if"}
+     "either", "so", "very", "as", "and", "or", "but", "because", "when", "if",
+     # a verb of the main clause: the preposition is stranded in a relative clause ("one
+     # mistake I still think about is ..." never "one mistake I still consider is ...")
+     "is", "was", "are", "were", "has", "have", "had", "will", "would", "can", "could",
+     "should", "did", "does", "still", "keeps", "kept", "made", "makes"}
 )  # fmt: skip
 _DEGREE_NP = frozenset({"lot", "bit", "little", "while", "few"})
 _WH_BEFORE = frozenset({"what", "which", "who", "whom", "whatever"})
@@ -240,6 +245,35 @@ def _reported_question(doc: Doc, end: int) -> bool:
     return after is not None and after.lower in _WH_OR_TO
 
 
+# Targets that take no infinitive complement where their source does: "chose to leave",
+# "make sure to call", "said to wait" never "selected to leave", "ensure to call",
+# "stated to wait" (issue 13 judgement, UNGRAMMATICAL).
+_NO_TO_INFINITIVE = ("select", "ensur", "stat")
+_ASSIST_OBJECT_END = frozenset({"with", "in", "on"})
+_CLAUSE_STOP = re.compile(r"[,.;:!?()\"]| (?:and|but|or|so|because|when|while) ")
+
+
+def _valency_clash(doc: Doc, end: int, value: str) -> bool:
+    """Whether the complement after ``end`` fits the source verb but not ``value``.
+    "help" takes a bare or to-infinitive, alone or after an object ("helped her find
+    them", "helped to fix it"); "assist" takes only an object and "with"/"in" ("assisted
+    her with the forms"), so assist fires only before "with"/"in"/"on" within four words
+    or before the clause's end after at most two object words ("helped the customer.").
+    """
+    nxt = _joined(doc, end)
+    if value.startswith(_NO_TO_INFINITIVE):
+        return nxt is not None and nxt.lower == "to"
+    if not value.startswith("assist"):
+        return False
+    tokens = _CLAUSE_STOP.split(doc.lowered[end:], maxsplit=1)[0].split()
+    for token in tokens[:4]:
+        if token in _ASSIST_OBJECT_END:
+            return False
+        if token == "to":
+            return True
+    return len(tokens) > 2
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -279,6 +313,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
+            if _valency_clash(doc, end, value.lower()):
+                return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
                 return False
             # "a later purchase", "the first purchase": a noun after determiner + modifier
@@ -553,7 +589,52 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if about_the_writer(doc, lex, edit):
             continue
+        if _request_politeness(doc, lex, edit) or _writer_condition(doc, lex, edit):
+            continue
         yield edit
+
+
+# Modals that open a request ("Could someone ...", "Would you ...", "Can you ...").
+_REQUEST_OPENERS = frozenset({"could", "would", "can", "will", "please", "kindly"})
+
+
+_WRITER_COMMITMENT = re.compile(
+    r"\b(?:i|we)(?:'ll|'d| will| would| shall| may| might| am going to| are going to)\b"
+)
+
+
+def _writer_condition(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` deletes a condition (claims.yaml ``writer_conditions``: "if
+    necessary") from a sentence announcing the writer's own action: "I will file a
+    complaint ... if necessary" -> "I will file a complaint ..." turns a conditional
+    step into an unconditional one (heldout edit reading, issue 13, MEANING)."""
+    removed = doc.lowered[edit.start : edit.end].strip(" ,;")
+    if removed not in lex.claims["writer_conditions"]:
+        return False
+    starts = doc.sentence_starts
+    begin = max((s for s in starts if s <= edit.start), default=0)
+    return _WRITER_COMMITMENT.search(doc.lowered, begin, edit.start) is not None
+
+
+def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` deletes a politeness hedge (claims.yaml ``politeness_hedges``:
+    "if possible", "at your earliest convenience") in a sentence that asks for something:
+    there it softens the imposition of the request and belongs to it ("Could someone give
+    me an update and, if possible, a date" never loses "if possible"; issue 13 judgement,
+    MEANING)."""
+    removed = doc.lowered[edit.start : edit.end].strip(" ,;")
+    if not any(p in removed for p in lex.claims["politeness_hedges"]):
+        return False
+    starts = doc.sentence_starts
+    begin = max((s for s in starts if s <= edit.start), default=0)
+    stop = min((s for s in starts if s > edit.start), default=len(doc.text))
+    sentence = doc.lowered[begin:stop]
+    first = doc.word_at(begin)
+    return (
+        "?" in sentence
+        or request_sentence(sentence, lex)
+        or (first is not None and first.lower in _REQUEST_OPENERS)
+    )
 
 
 # A shield about the writer's own fallibility ("maybe I'm wrong", "I could be mistaken",
