@@ -56,6 +56,40 @@ GELBACH_CONTROLS = "variant_id,source_id,education,edu2,age,age2,approved,a,b\n"
     for g in ("young", "old")
 )
 
+# gaps: six sources x two education levels, a 0/1 outcome (d) and a numeric one (n, 0 to 5)
+GAPS_CORPUS = "".join(
+    json.dumps(
+        {
+            "variant_id": f"s{s}-{e}",
+            "source_id": f"s{s}",
+            "transform": "persona",
+            "status": "ok",
+            "text": "x",
+            "spec": {"version": 1, "transform": "persona", "persona": {"education": e}},
+        }
+    )
+    + "\n"
+    for s in range(6)
+    for e in ("college", "high_school")
+)
+GAPS_RATE, GAPS_NUMERIC = (
+    "".join(
+        json.dumps(
+            {
+                "variant_id": f"s{s}-{e}",
+                "repeat": 0,
+                "order": 0,
+                "status": "ok",
+                "outcome": (s + len(e)) % 2 if rate else s,
+            }
+        )
+        + "\n"
+        for s in range(6)
+        for e in ("college", "high_school")
+    )
+    for rate in (True, False)
+)
+
 
 def corpus_config(sources: str = "{d}/rows.jsonl", source_extra: str = "", **swap: str) -> str:
     text = CONFIG.format(sources=sources, source_extra=source_extra, d="{d}")
@@ -490,6 +524,38 @@ CASES = [
         )
         for option in ("--margin", "--margin-h")
         for value in ("nan", "inf")
+    ),
+    # a margin too wide to mean anything on the outcome's scale: 1e308 crashed drawing the
+    # report's plot ("Singular matrix") after the analysis had run
+    *(
+        Case(
+            f"gaps-{name}",
+            ["gaps", "{d}/c.jsonl", "{d}/" + decisions, "--out", "{d}/g", *option],
+            message,
+            {"c.jsonl": GAPS_CORPUS, "d.jsonl": GAPS_RATE, "n.jsonl": GAPS_NUMERIC},
+        )
+        for name, decisions, option, message in [
+            (
+                "margin-huge-rate",
+                "d.jsonl",
+                ("--margin", "1e308"),
+                "--margin: 1e+308 pp is wider than any gap between rates; give a margin in "
+                "(0, 100]",
+            ),
+            (
+                "margin-huge-numeric",
+                "n.jsonl",
+                ("--margin", "1e308"),
+                "--margin: 1e+308 is wider than the outcome's whole range (0 to 5); give a "
+                "margin in (0, 5]",
+            ),
+            (
+                "margin-h-huge",
+                "d.jsonl",
+                ("--margin-h", "1e308"),
+                "--margin-h: 1e+308 exceeds the largest possible |Cohen's h| (pi)",
+            ),
+        ]
     ),
     # personas: a number or null (was a TypeError traceback in the persona grid)
     *(

@@ -113,3 +113,20 @@ def test_existing_outputs_are_kept(files, tmp_path: Path, capsys) -> None:
     assert cli("gaps", str(corpus), str(decisions), "--resamples", "30", "--out", str(out)) == 2
     assert "--overwrite" in capsys.readouterr().err
     assert (out / "gaps.json").read_text() == before
+
+
+def test_report_plot_survives_a_margin_near_the_float_limit(files, tmp_path: Path) -> None:
+    """The library takes any margin; a band of 1e308 made matplotlib's transform singular
+    ("Singular matrix") while drawing the forest plot. The band is now clipped."""
+    from guisekit.gaps import Margins, analyse
+    from guisekit.gaps.columns import CorpusLoader
+    from guisekit.gaps.report import write_outputs
+
+    corpus, decisions = files
+    table = CorpusLoader(corpus, outcome="outcome", references={}, weights=None).table(decisions)
+    result = analyse(table, margins=Margins(gap=1e308), n_resamples=50, seed=0)
+    assert result.contrasts[0].verdict == "equivalent"
+    written = write_outputs(result, tmp_path / "out", table_format="csv", overwrite=True)
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "data:image/png;base64," in page
+    assert written

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -33,6 +33,31 @@ def _weights(path: Path | None) -> dict[str, float] | None:
 
     rows = read_rows(path, required=("source_id", "weight"))
     return {str(r["source_id"]): float(r["weight"]) for _, r in rows}
+
+
+def _check_gap_margin(margin: float, y: Any, *, is_rate: bool) -> None:
+    """A gap can never exceed the outcome's range, so a wider margin calls every contrast
+    equivalent (and one near the float limit overflowed the report's plot)."""
+    import numpy as np
+
+    from guisekit.errors import ConfigError
+
+    if is_rate:
+        if margin > 100:
+            raise ConfigError(
+                f"{margin:g} pp is wider than any gap between rates; give a margin in (0, 100]",
+                location="--margin",
+            )
+        return
+    finite = y[np.isfinite(y)] if len(y) else y
+    low, high = (float(finite.min()), float(finite.max())) if len(finite) else (0.0, 0.0)
+    span = high - low if high > low else max(abs(low), abs(high), 1.0)
+    if margin > span:
+        raise ConfigError(
+            f"{margin:g} is wider than the outcome's whole range ({low:g} to {high:g}); "
+            f"give a margin in (0, {span:g}]",
+            location="--margin",
+        )
 
 
 def run_gaps(
@@ -82,6 +107,11 @@ def run_gaps(
             "margins must be positive finite numbers (and the AIR margin below 1)",
             location="--margin*",
         )
+    if margin_h > math.pi:
+        raise ConfigError(
+            f"{margin_h:g} exceeds the largest possible |Cohen's h| (pi); give a margin in (0, pi]",
+            location="--margin-h",
+        )
     refs = _pairs(reference, "--reference")
     w = _weights(weights)
     # read and coded as columns where pyarrow can (guisekit.gaps.columns), else row by row
@@ -91,6 +121,8 @@ def run_gaps(
     pairs = {k: tuple(v.split(":", 1)) for k, v in _pairs(canonical, "--canonical").items()}
     if any(len(p) != 2 for p in pairs.values()):
         raise ConfigError("write canonical pairs as axis=focal:reference", location="--canonical")
+    if margin is not None:
+        _check_gap_margin(margin, main_table.y, is_rate=main_table.is_rate)
     scaled = None if margin is None else (margin / 100 if main_table.is_rate else margin)
     result = analyse(
         main_table,

@@ -117,12 +117,19 @@ def _forest(result: GapsResult) -> str:
     fig = Figure(figsize=(9, 0.35 * len(rows) + 1.5), layout="constrained")
     ax = fig.subplots()
     colours = {"equivalent": "tab:green", "exists": "tab:red", "inconclusive": "tab:gray"}
+    # the band is clipped to the points' extent: a margin near the float limit (or a
+    # degenerate, non-finite estimate) made matplotlib's transform singular and crash
+    seen = [abs(v * s) for c in rows for v in (c.ci_low, c.ci_high, c.gap)]
+    extent = max([v for v in seen if math.isfinite(v)] + [0.0]) or 1.0
     for y, c in enumerate(reversed(rows)):
-        ax.plot([c.ci_low * s, c.ci_high * s], [y, y], color=colours[c.verdict])
-        ax.plot([c.gap * s], [y], "o", color=colours[c.verdict])
-        ax.fill_betweenx(
-            [y - 0.4, y + 0.4], -c.margin_gap * s, c.margin_gap * s, color="tab:green", alpha=0.08
-        )
+        if all(math.isfinite(v) for v in (c.ci_low * s, c.ci_high * s)):
+            ax.plot([c.ci_low * s, c.ci_high * s], [y, y], color=colours[c.verdict])
+        if math.isfinite(c.gap * s):
+            ax.plot([c.gap * s], [y], "o", color=colours[c.verdict])
+        band = c.margin_gap * s
+        if math.isfinite(band) and band > 0:
+            band = min(band, 2 * extent)
+            ax.fill_betweenx([y - 0.4, y + 0.4], -band, band, color="tab:green", alpha=0.08)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(rows)), [c.name for c in reversed(rows)], fontsize="small")
     ax.set_xlabel(f"gap ({result.unit}); green band: equivalence margin; colour: verdict")
@@ -141,7 +148,7 @@ def _two_scales(result: GapsResult) -> str:
     items = [*persona, *controls]
     left.barh(
         range(len(items)),
-        [abs(c.gap) * s for c in items],
+        [abs(c.gap) * s if math.isfinite(c.gap * s) else 0.0 for c in items],
         color=["tab:blue"] * len(persona) + ["tab:orange"] * len(controls),
     )
     left.set_yticks(range(len(items)), [c.name for c in items], fontsize="x-small")
@@ -179,7 +186,7 @@ def _heatmaps(result: GapsResult) -> str | None:
     for ax, g in zip(axes[:, 0], result.grid, strict=True):
         names = list(g.mean_delta_pct)
         values = [[g.mean_delta_pct[n] for n in names]]
-        bound = max(1e-9, max(abs(v) for v in values[0]))
+        bound = max([1e-9] + [abs(v) for v in values[0] if math.isfinite(v)])
         image = ax.imshow(values, cmap="RdBu", vmin=-bound, vmax=bound, aspect="auto")
         ax.set_xticks(range(len(names)), names, fontsize="x-small", rotation=30)
         ax.set_yticks([0], [g.axis])
