@@ -681,6 +681,20 @@ CASES = [
             ),
         ]
     ),
+    # a language no template is written in: was exit 1 ("checks failed: nothing written")
+    # after one "missing in x" line per prompt
+    Case(
+        "grid-unknown-language",
+        ["grid", "{d}/g.yaml", "--out", "{d}/grid.jsonl"],
+        "languages: unknown language 'x': the templates in "
+        f"{EX}/grid_salary/templates.yaml are written in en, hinglish",
+        {
+            "g.yaml": (EX / "grid_salary.yaml")
+            .read_text(encoding="utf-8")
+            .replace("languages: [en, hinglish]", "languages: [en, x]")
+            .replace("grid_salary/", f"{EX}/grid_salary/"),
+        },
+    ),
     # --- personas, audit, decide, gaps, study, edits ---------------------------------------
     Case("personas-grid-missing", ["personas", "--grid", "{d}/none.yaml"], "none.yaml"),
     Case("personas-grid-deep", ["personas", "--grid", "{d}/p.yaml"], "nested", {"p.yaml": DEEP}),

@@ -225,6 +225,23 @@ def _profiles_of(config: GridConfig) -> list[Any]:
     return read_profile_source(ref, config.path(ref.path))
 
 
+def _check_languages(languages: tuple[str, ...], templates: Any, where: str) -> None:
+    """A language no template is written in rendered nothing, and the grid was then refused
+    only by the parallel check (exit 1) with one line per missing prompt: name it here."""
+    if not isinstance(templates, dict):
+        return  # the model's validation names the file format
+    known = sorted(
+        {str(k) for by in templates.values() if isinstance(by, dict) for k in by}, key=str
+    )
+    unknown = [language for language in languages if language not in known]
+    if unknown and known:
+        raise ConfigError(
+            f"unknown language {unknown[0]!r}: the templates in {where} are written in "
+            f"{', '.join(known)}; pick from those or add a template for it",
+            location="languages",
+        )
+
+
 def resolve_inputs(config: GridConfig) -> GridInputs:
     """Read every file a config names and validate them together."""
     identifiers = _identifiers(config)
@@ -237,6 +254,7 @@ def resolve_inputs(config: GridConfig) -> GridInputs:
     templates = _listed(read_mapping(templates_path), "templates")
     if config.placements is not None and isinstance(templates, dict):
         templates = {p: t for p, t in templates.items() if p in config.placements}
+    _check_languages(config.languages, templates, str(templates_path))
     pieces = {
         "name": config.name,
         "identifiers": identifiers,
