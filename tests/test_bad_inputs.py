@@ -504,6 +504,10 @@ CASES = [
         for name, model, message in [
             ("not-importable", "python:nope_mod:f", "--model: cannot import 'nope_mod'"),
             ("no-provider", "nope", "model 'nope' is not `provider:name`"),
+            # an endpoint with no host or a bad port: ran, and every decision failed
+            ("http-no-host", "http://", "--model: endpoint 'http://' names no host"),
+            ("https-port-only", "https://:80/x", "endpoint 'https://:80/x' names no host"),
+            ("http-bad-port", "http://h:99999/", "endpoint 'http://h:99999/' has a bad port"),
         ]
     ),
     # a suffix with no format, in a folder that does not exist yet: the folder was left
@@ -592,6 +596,7 @@ CASES = [
         for name, task, model, message in [
             ("task", "nope", "python:m:f", "unknown decision task 'nope'"),
             ("model", "complaint_remedy", "nope", "model 'nope' is not `provider:name`"),
+            ("endpoint", "complaint_remedy", "'http://'", "endpoint 'http://' names no host"),
         ]
     ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------

@@ -249,7 +249,11 @@ def _preflight(config: StudyConfig) -> None:
 
     load_task(config.decide.task)
     spec = config.decide.model
-    if not spec.startswith(("python:", "http://", "https://")):
+    if spec.startswith(("http://", "https://")):
+        from guisekit.decide.model import check_endpoint
+
+        check_endpoint(spec)
+    elif not spec.startswith("python:"):
         from guisekit.llm import parse_model
 
         parse_model(spec)

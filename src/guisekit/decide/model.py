@@ -201,6 +201,26 @@ class CallableDecisionModel:
         return [_decision(r, self.task, self.method) for r in replies]
 
 
+def check_endpoint(url: str) -> None:
+    """An endpoint with no host (``http://``) or a bad port was accepted, and then every
+    decision failed on its own; refuse it before anything runs."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 - parsing the port is the check
+    except ValueError:
+        raise ConfigError(
+            f"endpoint {url!r} has a bad port; write http(s)://host[:port]/path",
+            location="--model",
+        ) from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigError(
+            f"endpoint {url!r} names no host; write http(s)://host[:port]/path",
+            location="--model",
+        )
+
+
 class HttpDecisionModel:
     """An endpoint taking ``{"task": name, "items": [...]}`` (items as for the callable)
     and answering ``{"decisions": [...]}`` with one reply per item, in order."""
@@ -210,6 +230,7 @@ class HttpDecisionModel:
     def __init__(
         self, url: str, task: DecisionTask, *, timeout: float = 60.0, version: str = ""
     ) -> None:
+        check_endpoint(url)
         self.url = url
         self.task = task
         self.timeout = timeout
