@@ -599,6 +599,50 @@ CASES = [
             ("endpoint", "complaint_remedy", "'http://'", "endpoint 'http://' names no host"),
         ]
     ),
+    # gaps.outcome and the gelbach stage's outcome and attributes: refused only when their
+    # stage ran, after the corpus and decide stages had written; now before anything runs
+    *(
+        Case(
+            f"study-{name}",
+            ["study", "{d}/s.yaml"],
+            message,
+            {
+                "s.yaml": "corpus: c.yaml\ndecide: {task: complaint_remedy, model: 'python:m:f'}\n"
+                + extra
+                + "output: {d}/study\n",
+                "c.yaml": corpus_config(),
+                "rows.jsonl": ROWS,
+            },
+        )
+        for name, extra, message in [
+            (
+                "gaps-outcome",
+                "gaps: {outcome: prob_nope}\n",
+                "gaps.outcome: 'prob_nope' is not an outcome the decide task writes; use one of "
+                "outcome, prob_",
+            ),
+            (
+                "gaps-outcome-label",
+                "gaps: {outcome: label=nope}\n",
+                "gaps.outcome: 'label=nope' is not an outcome",
+            ),
+            (
+                "gelbach-outcome",
+                "attributes: {}\ngelbach: {outcome: approved, focal_column: education}\n",
+                "gelbach.outcome: 'approved' is not an outcome the decide task writes",
+            ),
+            (
+                "gelbach-attribute",
+                "attributes: {}\ngelbach: {focal_column: education, attributes: [nope]}\n",
+                "gelbach.attributes: attribute 'nope' has no family in the set 'complaints'",
+            ),
+            (
+                "gelbach-family",
+                "attributes: {}\ngelbach: {focal_column: education, attributes: [a=b]}\n",
+                "gelbach.attributes: attribute 'a': unknown family 'b'",
+            ),
+        ]
+    ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------
     Case(
         "usage-bad-int",

@@ -247,7 +247,10 @@ def _preflight(config: StudyConfig) -> None:
     typo there is refused with nothing written (it was found after the corpus was built)."""
     from guisekit.decide import load_task
 
-    load_task(config.decide.task)
+    task = load_task(config.decide.task)
+    _check_outcome(config.gaps.outcome, task.label_names(), "gaps.outcome")
+    if config.gelbach is not None:
+        _check_gelbach(config.gelbach, config.gaps.outcome, task.label_names())
     spec = config.decide.model
     if spec.startswith(("http://", "https://")):
         from guisekit.decide.model import check_endpoint
@@ -257,6 +260,51 @@ def _preflight(config: StudyConfig) -> None:
         from guisekit.llm import parse_model
 
         parse_model(spec)
+
+
+def _check_outcome(outcome: str, labels: tuple[str, ...], where: str) -> None:
+    """The decide stage writes ``outcome``, ``label`` and one ``prob_<label>`` per task
+    label, so a gaps or gelbach outcome can be checked against the task before any stage
+    runs (it was refused only when the gaps stage read the decisions)."""
+    name, eq, wanted = outcome.partition("=")
+    choices = ["outcome", *(f"prob_{n}" for n in labels), *(f"label={n}" for n in labels)]
+    if eq:
+        ok = name == "label" and wanted in labels
+    else:
+        ok = outcome == "outcome" or (outcome.startswith("prob_") and outcome[5:] in labels)
+    if not ok:
+        raise ConfigError(
+            f"{outcome!r} is not an outcome the decide task writes; use one of "
+            f"{', '.join(choices)}",
+            location=where,
+        )
+
+
+def _check_gelbach(stage: GelbachStage, gaps_outcome: str, labels: tuple[str, ...]) -> None:
+    """What the gelbach stage names that is known before any data: its outcome (against
+    the decide task) and its attributes (against the attribute set's families). The focal
+    column and levels and the controls are columns and values of the attributes table
+    (persona axes, or a grid's identifier axes, and whatever the corpus carries); they are
+    checked by ``gelbach`` when it reads that table, since a corpus file or grid given as
+    ``corpus_file`` is only known by reading it."""
+    from guisekit.attributes.sets import FAMILIES, load_attribute_set
+
+    _check_outcome(stage.outcome or gaps_outcome, labels, "gelbach.outcome")
+    known = load_attribute_set(stage.attribute_set).families()
+    for item in stage.attributes:
+        name, _, family = item.partition("=")
+        name, family = name.strip(), family.strip()
+        if family and family not in FAMILIES:
+            raise ConfigError(
+                f"attribute {name!r}: unknown family {family!r}; use one of {', '.join(FAMILIES)}",
+                location="gelbach.attributes",
+            )
+        if not family and name not in known:
+            raise ConfigError(
+                f"attribute {name!r} has no family in the set {stage.attribute_set!r}; "
+                f"write it as {name}=delivery, {name}=structure or {name}=content",
+                location="gelbach.attributes",
+            )
 
 
 def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
