@@ -643,6 +643,26 @@ CASES = [
             ),
         ]
     ),
+    # a focal level the persona axis lacks: refused only when the gelbach stage ran
+    Case(
+        "study-gelbach-focal-level",
+        ["study", "{d}/s.yaml"],
+        "gelbach.focal_level: 'ancient' is not a level of the persona axis 'age'; use one of "
+        "old, young",
+        {
+            "s.yaml": "corpus: c.yaml\ndecide: {task: complaint_remedy, model: 'python:m:f'}\n"
+            "attributes: {}\ngelbach: {focal_column: age, focal_level: [ancient]}\n"
+            "output: {d}/study\n",
+            "c.yaml": corpus_config(
+                **{
+                    "  - transform: hedge\n    direction: [hedged]\n": (
+                        "  - transform: persona\n    personas: all\n"
+                    )
+                }
+            ),
+            "rows.jsonl": ROWS,
+        },
+    ),
     # --- click's usage errors: one line too (were a multi-line box) ---------------------------
     Case(
         "usage-bad-int",

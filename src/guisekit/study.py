@@ -251,6 +251,7 @@ def _preflight(config: StudyConfig) -> None:
     _check_outcome(config.gaps.outcome, task.label_names(), "gaps.outcome")
     if config.gelbach is not None:
         _check_gelbach(config.gelbach, config.gaps.outcome, task.label_names())
+        _check_focal_levels(config.gelbach, _persona_axes(config))
     spec = config.decide.model
     if spec.startswith(("http://", "https://")):
         from guisekit.decide.model import check_endpoint
@@ -305,6 +306,38 @@ def _check_gelbach(stage: GelbachStage, gaps_outcome: str, labels: tuple[str, ..
                 f"write it as {name}=delivery, {name}=structure or {name}=content",
                 location="gelbach.attributes",
             )
+
+
+def _persona_axes(config: StudyConfig) -> dict[str, set[str]]:
+    """Axis -> levels of the persona grids the corpus config's persona transforms use
+    (empty for a ``corpus_file``, which is only known by reading it)."""
+    if config.corpus is None:
+        return {}
+    from guisekit.corpus import load_config
+    from guisekit.personas import load_grid
+
+    axes: dict[str, set[str]] = {}
+    for entry in load_config(config.path(config.corpus)).transforms:
+        if isinstance(entry, dict) and entry.get("transform") == "persona":
+            for axis in load_grid(entry.get("grid")).axes:
+                axes.setdefault(axis.name, set()).update(lv.name for lv in axis.levels)
+    return axes
+
+
+def _check_focal_levels(stage: GelbachStage, axes: dict[str, set[str]]) -> None:
+    """A focal or base level that the persona axis named as the focal column does not have
+    matched no row, and was refused only after every earlier stage had written."""
+    levels = axes.get(stage.focal_column)
+    if levels is None:
+        return  # not a persona axis of the corpus config: a column gelbach checks on reading
+    for where, wanted in (("focal_level", stage.focal_level), ("base_level", stage.base_level)):
+        for level in wanted:
+            if level not in levels:
+                raise ConfigError(
+                    f"{level!r} is not a level of the persona axis {stage.focal_column!r}; "
+                    f"use one of {', '.join(sorted(levels))}",
+                    location=f"gelbach.{where}",
+                )
 
 
 def _corpus_stage(config: StudyConfig, folder: Path, runner: _Runner) -> Path:
