@@ -56,7 +56,8 @@ SCALE_WORDS: dict[str, int] = {
     "crore": 10_000_000,
     "crores": 10_000_000,
 }
-NUMBER_WORDS = frozenset(_UNITS) | frozenset(SCALE_WORDS) | {"hundred", "a", "and"}
+CARDINAL_WORDS = frozenset(_UNITS)  # zero .. ninety: the words a number is spelled from
+NUMBER_WORDS = CARDINAL_WORDS | frozenset(SCALE_WORDS) | {"hundred", "a", "and"}
 
 
 def parse_digits(text: str) -> tuple[Decimal, Grouping, int] | None:

@@ -18,7 +18,7 @@ from itertools import pairwise
 
 from guisekit.hinglish.lexicon import HinglishLexicon
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks
-from guisekit.hinglish.text import Tok, is_placeholder
+from guisekit.hinglish.text import SPELLED_NUMBERS, Tok, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
 from guisekit.hinglish.words import FINITE, WordRenderer
 
@@ -60,34 +60,6 @@ _COMPOUND_HEADS = frozenset(
 _OBJECT_START = frozenset(
     {"anyone", "someone", "everyone", "people", "it", "them", "him", "her", "us", "me"}
     | {"the", "a", "an", "my", "your", "his", "their", "our", "this", "that", "these"}
-)
-# number words count like digits: "six years of experience" is "six years ka experience",
-# never "experience ke six years" (judged a calque)
-_NUMBER_WORDS = frozenset(
-    [
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-    ]
 )
 
 
@@ -381,8 +353,10 @@ class NounRenderer(WordRenderer, ABC):
                 False,
             )
         unit = lows[-1][:-1] if lows[-1].endswith("s") else lows[-1]
+        # number words count like digits: "six years of experience" is "six years ka
+        # experience", never "experience ke six years" (judged a calque)
         counted = any(
-            self._numeric(w) or self.masked.unmask(w.text).lower() in _NUMBER_WORDS for w in left
+            self._numeric(w) or self.masked.unmask(w.text).lower() in SPELLED_NUMBERS for w in left
         )
         counted = counted or lows[0] in _QUANTITY_DETS
         if counted and unit in self.units and len(left) <= 3:

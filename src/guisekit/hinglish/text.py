@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from guisekit.facts.numbers import CARDINAL_WORDS
 from guisekit.rules.doc import NOT_SENTENCE_END
 from guisekit.rules.protect import protected_spans
 
@@ -36,11 +37,11 @@ _SENTENCE_END = re.compile(rf"[.!?]+{NOT_SENTENCE_END}[\"')\]”’]*(?=\s+\S|\s
 # Capitalised words after the first word of a sentence are names (places, firms, people)
 # or acronyms (CTC, MBA): protected. "I" is the pronoun.
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][A-Za-z]*(?:[.'’-][A-Za-z]+)*\b")
+# Spelled-out numbers are protected like digits ("one" is left out: it is as often a
+# pronoun, "one of them"); the renderers ask whether a placeholder holds one.
+SPELLED_NUMBERS = (CARDINAL_WORDS - {"zero", "one"}) | {"hundred", "thousand", "half", "double"}
 _NUMBER_WORDS = re.compile(
-    r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
-    r"eighty|ninety|hundred|thousand|half|double)\b",
-    re.IGNORECASE,
+    r"\b(?:" + "|".join(sorted(SPELLED_NUMBERS, key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
 _PIECE = rf"(?:[A-Za-z]+|{_OPEN}\d+{_CLOSE})"
 _TOKEN = re.compile(rf"{_PIECE}(?:[-'’./]?{_PIECE})*|[^\sA-Za-z]")

@@ -9,32 +9,11 @@ from collections.abc import Mapping, Sequence
 
 from guisekit.hinglish.lexicon import Content, HinglishLexicon
 from guisekit.hinglish.phrases import Toks, Word, first_words, hindi_toks, lexicon_table
-from guisekit.hinglish.text import Masked, Tok, is_placeholder
+from guisekit.hinglish.text import SPELLED_NUMBERS, Masked, Tok, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
 
 __all__ = ["FINITE", "WordRenderer"]
 
-_NUMBER_WORDS = frozenset(
-    {
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "hundred",
-    }
-)
 # verb forms that cannot sit inside a noun phrase
 FINITE = ("past", "third", "participle")
 
@@ -169,7 +148,7 @@ class WordRenderer:
         return (
             is_placeholder(word.text)
             and not self._numeric(word)
-            and (self.masked.unmask(word.text).lower() in _NUMBER_WORDS)
+            and (self.masked.unmask(word.text).lower() in SPELLED_NUMBERS)
         )
 
     def _numeric(self, word: Word) -> bool:
