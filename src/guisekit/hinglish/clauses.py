@@ -23,7 +23,7 @@ from typing import Any
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
 from guisekit.hinglish.switching import switch_clauses, verb_first
 from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
-from guisekit.hinglish.text import Tok
+from guisekit.hinglish.text import SPELLED_NUMBERS, Tok
 from guisekit.hinglish.verbs import inflect
 
 __all__ = ["NOT_COMPLEMENT", "ClauseConverter", "join"]
@@ -132,6 +132,14 @@ _SUBJECT_START = frozenset(
 
 
 _NOT_AGENTS = frozenset({"it", "this", "that", "these", "those"})
+
+
+def _is_number(said: str) -> bool:
+    """Whether a protected span is a number (digits or spelled): an ``{n:...}`` slot takes
+    nothing else, since names are protected too ("I am Anjali" is no age, judged
+    heldout9: "Meri age Anjali saal hai")."""
+    parts = re.split(r"[\s-]+", said.lower().strip())
+    return any(c.isdigit() for c in said) or all(p in SPELLED_NUMBERS | {"one"} for p in parts)
 
 
 def _is_name(text: str) -> bool:
@@ -516,7 +524,8 @@ class ClauseConverter:
             np = self.r.np(words)
             return None if np is None else np.form("pps")
         if kind == "n":
-            return (Tok(self.r.masked.unmask(value), "other"),)
+            said = self.r.masked.unmask(value)
+            return (Tok(said, "other"),) if _is_number(said) else None
         if not (self._finite(value) or _WH.match(value)):
             return None  # "the contract said 5 payments": no clause to put after "ki"
         return self.convert(value, at, condition=condition or kind == "cond", depth=1)
@@ -546,7 +555,8 @@ class ClauseConverter:
         if word is not None:
             if not isinstance(slot, NounPhrase):
                 return None
-            agreed = inflect(word, slot.gender, slot.plural)
+            gender, plural = _copula_agreement(slots, name, slot)
+            agreed = inflect(word, gender, plural)
             return None if agreed is None else (Tok(agreed, "hi"),)
         if isinstance(slot, NounPhrase):
             return slot.form(form or "direct")
@@ -588,6 +598,28 @@ def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozense
     subject = text[span[0] : span[1]].split() if span else []
     owner = _POSSESSIVE.get(subject[0].lower()) if len(subject) == 1 else None
     return frozenset({owner}) if owner else frozenset()
+
+
+_DEMONSTRATIVES = frozenset({"yeh", "woh", "ye", "wo"})
+
+
+def _copula_agreement(slots: Mapping[str, Any], name: str, slot: NounPhrase) -> tuple[Any, bool]:
+    """Gender and number a word agreeing with slot ``name`` takes. A demonstrative subject
+    (it, this, that: yeh/woh) has no gender of its own, so the copula agrees with the
+    predicate noun: "It was a painful meeting" is "Yeh ek painful meeting thi", not
+    "... meeting tha" (judged heldout9)."""
+    others = [v for k, v in slots.items() if k != name]
+    if (
+        slot.pronoun is not None
+        and len(slot.core) == 1
+        and slot.core[0].text.lower() in _DEMONSTRATIVES
+        and len(others) == 1  # "{x} {y} {x|hai}": the copula and its predicate only
+        and isinstance(others[0], NounPhrase)
+        and others[0].pronoun is None
+        and others[0].gender is not None
+    ):
+        return others[0].gender, others[0].plural
+    return slot.gender, slot.plural
 
 
 def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> tuple[Any, bool]:
