@@ -17,7 +17,8 @@ from guisekit.specs import HinglishSpec
 NOUNS = sorted(
     (english, entry.gender)
     for english, entry in default_lexicon().content.items()
-    if entry.gender is not None and english not in ("fees", "costs", "parents", "school fees")
+    if entry.gender is not None
+    and english not in ("fees", "costs", "parents", "school fees", "people")
 )
 
 

@@ -613,6 +613,7 @@ def _copula_agreement(slots: Mapping[str, Any], name: str, slot: NounPhrase) -> 
         slot.pronoun is not None
         and len(slot.core) == 1
         and slot.core[0].text.lower() in _DEMONSTRATIVES
+        and not slot.plural  # "they" (woh) agrees as a plural pronoun
         and len(others) == 1  # "{x} {y} {x|hai}": the copula and its predicate only
         and isinstance(others[0], NounPhrase)
         and others[0].pronoun is None

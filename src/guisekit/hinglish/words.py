@@ -12,6 +12,10 @@ from guisekit.hinglish.phrases import Toks, Word, first_words, hindi_toks, lexic
 from guisekit.hinglish.text import SPELLED_NUMBERS, Masked, Tok, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
 
+# Plurals without -s: "good people" is "achhe people ... hain", never "achha people"
+# (judged heldout9 re-read).
+_PLURAL_ONLY = frozenset({"people"})
+
 __all__ = ["FINITE", "WordRenderer"]
 
 # verb forms that cannot sit inside a noun phrase
@@ -171,8 +175,10 @@ class WordRenderer:
             singular = content.get(low[:-3] + "y")
         elif low.endswith("s"):
             singular = content.get(low[:-1]) or content.get(low[:-2])
-        plural = singular is not None or (
-            entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is"))
+        plural = (
+            singular is not None
+            or low in _PLURAL_ONLY
+            or (entry is None and low.endswith("s") and not low.endswith(("ss", "us", "is")))
         )
         found = entry or singular
         if found is None and word.text[:1].isupper() and word.text[1:2].islower():
