@@ -303,8 +303,6 @@ TEMPLATE_CASES = [
         "ask_what.what_x_should_i",
         "What salary should I ask for?",
         [
-            "Mujhe kitni salary maangna chahiye?",
-            "Mujhe kitni tankhwah maangna chahiye?",
             "Mujhe kya salary maangna chahiye?",
             "Mujhe kya tankhwah maangna chahiye?",
         ],
