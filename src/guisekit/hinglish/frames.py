@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
-from guisekit.hinglish.switching import after_desire
+from guisekit.hinglish.switching import AUXILIARIES, after_desire
 from guisekit.hinglish.text import Tok
 
 if TYPE_CHECKING:
@@ -73,29 +73,6 @@ _STOP = frozenset(
         *("of", "for", "with", "in", "on", "at", "from", "by", "about", "as"),
     }
 )
-_FINITE = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "am",
-        "will",
-        "would",
-        "has",
-        "have",
-        "had",
-        "can",
-        "could",
-        "should",
-        "did",
-        "does",
-        "do",
-        "may",
-        "might",
-        "must",
-    ]
-)
 _SINGULAR = frozenset(
     {"he", "she", "it", "this", "that", "nobody", "someone", "everyone", "nothing", "everything"}
 )
@@ -129,7 +106,7 @@ def is_clause(conv: ClauseConverter, text: str) -> bool:
     for i, word in enumerate(words[1:7], start=1):
         if word in _STOP or word in conv.r.postpositions:
             return False
-        if word in _FINITE or word.endswith("n't"):
+        if word in AUXILIARIES or word.endswith("n't"):
             return True
         kinds = lex.verb_forms.get(word, {})
         after_noun = words[i - 1] in lex.content and word.rstrip("s") not in lex.content

@@ -75,7 +75,8 @@ def after_desire(left: str, body: str) -> bool:
 _BEFORE_VERB_STOP = frozenset(
     {"that", "which", "who", "where", "whose", "with", "and", "or", "but", "because"}
 )
-_MODALS = frozenset(
+# the auxiliaries and modals that make a clause finite ("the agent *was* rude")
+AUXILIARIES = frozenset(
     {
         "is",
         "are",
@@ -111,7 +112,7 @@ def verb_first(conv: ClauseConverter, body: str) -> bool:
             return False
         if i == 0:
             continue
-        if word in _MODALS or word.endswith("n't"):
+        if word in AUXILIARIES or word.endswith("n't"):
             return True
         kinds = conv.r.lex.verb_forms.get(word, {})
         if "past" in kinds:

@@ -211,18 +211,10 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
         modal = word in deontic or word in _PREDICTIVE
         if modal and not _REPORTING.search(" ".join(words[1:i])):
             return True
-        if word in _COPULAS:
-            present = word in _PRESENT_COPULAS
-            modifier = False  # one noun modifier may come first ("a billing error")
-            for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
-                following = words[j + 1] if j + 1 < len(words) else ""
-                if nxt in evaluative or (present and _predicate(nxt, following)):
-                    return True
-                if nxt in _PREDICATE_FILLERS:
-                    continue
-                if modifier or j == i + 1:
-                    break
-                modifier = True
+        if word in _COPULAS and _predicate_follows(
+            words, i, evaluative, present=word in _PRESENT_COPULAS
+        ):
+            return True
     found = phrases.search(clause)
     head = clause[: found.start()] if found is not None else ""
     return found is not None and not _REPORTING.search(
@@ -287,17 +279,25 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         present, past = word in _PRESENT_EVALUATION, word in _PAST_EVALUATION
         if not (present or past):
             continue
-        wanted = evaluative if present else judgements
-        modifier = False  # one noun modifier may come first ("a billing error")
-        for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
-            following = words[j + 1] if j + 1 < len(words) else ""
-            if nxt in wanted or (present and _predicate(nxt, following)):
-                return True
-            if nxt in _PREDICATE_FILLERS:
-                continue
-            if modifier or j == i + 1:
-                break
-            modifier = True
+        if _predicate_follows(words, i, evaluative if present else judgements, present=present):
+            return True
+    return False
+
+
+def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, present: bool) -> bool:
+    """Whether the copula ``words[i]`` takes a wanted predicate within five words (after
+    fillers such as "really", and at most one noun modifier: "a billing error"); a
+    present copula also takes a comparison ("below market")."""
+    modifier = False
+    for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
+        following = words[j + 1] if j + 1 < len(words) else ""
+        if nxt in wanted or (present and _predicate(nxt, following)):
+            return True
+        if nxt in _PREDICATE_FILLERS:
+            continue
+        if modifier or j == i + 1:
+            return False
+        modifier = True
     return False
 
 
