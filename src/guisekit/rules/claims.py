@@ -256,7 +256,12 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "the client was unhappy", "he felt ...": others' states narrated
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
-        return True  # "the bank is at fault", "the delay was caused by the transfer"
+        # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
+        # that involves the writer ("my manager put me on the desk because of that",
+        # "it led to me losing ...": held-out edit judgement, round 11, IMPLAUSIBLE)
+        near = _WORDS.findall(clause[: found.end()]) + _WORDS.findall(clause[found.end() :])[:2]
+        if _FIRST_PERSON.isdisjoint(near):
+            return True
     for i, word in enumerate(words):
         reported_before = _REPORTING.search(" ".join(words[1:i])) is not None
         if reported_before:

@@ -276,6 +276,12 @@ class RulesLexicon:
         return tuple(str(p).lower() for p in self._l2.get("article_keep", []))
 
     @functools.cached_property
+    def article_keep_nouns(self) -> frozenset[str]:
+        """Nouns whose bare use has another sense ("company": companionship), so their
+        article stays (l2_markers.yaml)."""
+        return frozenset(str(w).lower() for w in self._l2.get("article_keep_nouns", []))
+
+    @functools.cached_property
     def article_keep_after(self) -> frozenset[str]:
         return frozenset(str(w).lower() for w in self._l2.get("article_keep_after", []))
 

@@ -502,11 +502,15 @@ def article_drop(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     """Drop the articles the/a/an (a written second-language marker), never the article
     of an idiom or a rate ("a lot", "on the inside", "once a month", "$50 a month"):
     that article is part of a fixed expression, and dropping it reads as broken rather
-    than as an accent (l2_markers.yaml article_keep)."""
+    than as an accent (l2_markers.yaml article_keep); nor the article of a noun whose
+    bare use has another sense ("I like the company" -> "I like company": companionship;
+    article_keep_nouns)."""
     kept = phrase_spans(doc, lex.article_keep)
     for word in doc.words(_ARTICLES):
         nxt = doc.next_word(word.end)
         if nxt is None or any(s <= word.start < e for s, e in kept):
+            continue
+        if nxt.lower in lex.article_keep_nouns:
             continue
         if word.lower != "the" and _rate_article(doc, lex, word, nxt.lower):
             continue
