@@ -184,7 +184,7 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path) -> None:
     assert len(outputs) == 1
 
 
-# --- judgefix7 judgement (issue 13): three ungrammatical edit classes, in general ------
+# --- edit judgement round 5 (issue 13): three ungrammatical edit classes, in general ------
 
 _NOUNS = ["rejection", "delay", "meeting", "fee", "advice", "letter", "decision"]
 _TRAILING = default_lexicon().claims["trailing"]
@@ -215,7 +215,7 @@ _POLITENESS = [h for h in default_lexicon().claims["politeness_hedges"] if " " i
 )  # fmt: skip
 @settings(max_examples=40, deadline=None)
 def test_a_politeness_hedge_in_a_request_is_never_removed(ask: str, hedge: str, tail: str) -> None:
-    """issue 13 (judgefix10): "if possible" inside a request belongs to the request."""
+    """issue 13 (spent held-out texts): "if possible" inside a request belongs to the request."""
     text = f"{ask} an update and, {hedge}, {tail} by Friday."
     out = ENGINE.try_operator("remove_hedge.v1", text).text
     assert hedge in out.lower()
@@ -232,7 +232,7 @@ _FEELINGS = default_lexicon().claims["narrative_states"]
 )  # fmt: skip
 @settings(max_examples=60, deadline=None)
 def test_no_insertion_on_narrated_feelings(subject: str, feeling: str, operator: str) -> None:
-    """issue 13 (judgefix10): "I believe the client was unhappy" doubts a narrated state."""
+    """issue 13 (spent held-out texts): "I believe the client was unhappy" doubts a narrative."""
     text = f"{subject} was {feeling} with the delay."
     assert ENGINE.try_operator(operator, text).text == text
 
@@ -269,6 +269,6 @@ def test_a_demonstrative_determiner_is_never_read_as_a_connective(phrase: str, n
 )
 @settings(max_examples=30, deadline=None)
 def test_a_condition_on_the_writers_action_is_kept(who: str, act: str, cond: str) -> None:
-    """issue 13 (judgefix10): "I will file a complaint if necessary" stays conditional."""
+    """issue 13 (spent held-out texts): "I will file a complaint if necessary" stays conditional."""
     text = f"{who} {act} {cond}."
     assert ENGINE.try_operator("remove_hedge.v1", text).text == text

@@ -360,7 +360,7 @@ _ADVERBS_IN_VERB_GROUP = frozenset(
 def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether deleting the frame at ``start:end`` leaves a full clause, when the frame
     ends in a verb that also takes a noun-phrase object ("I know the classroom side
-    really well, ..." -> "The classroom side really well, ..."; judgefix7 judgement,
+    really well, ..." -> "The classroom side really well, ..."; edit judgement round 5,
     UNGRAMMATICAL). The clause must show its own subject and a finite verb: a pronoun
     subject and a verb after it ("I know I can bring ..."), or a finite verb or modal
     within six words of a noun-phrase subject ("I know the options could be worth ...").

@@ -448,7 +448,7 @@ def demonstrative_alone(doc: Doc, start: int, end: int) -> bool:
     """Whether a connective at ``start:end`` that ends in this/that/these/those ends in a
     pronoun, not in the determiner of a noun after it: "Because of this rejection we
     had to ..." is no connective, and "Because of this, rejection we ..." is a fragment
-    (judgefix7 judgement, UNGRAMMATICAL). The demonstrative stands alone before a comma
+    (edit judgement round 5, UNGRAMMATICAL). The demonstrative stands alone before a comma
     or other punctuation, at the end of the text, or before a word no determiner takes
     after it: a subject pronoun, an article or a possessive ("After that the bank ...",
     "Because of this I ..."). Other connectives pass."""
@@ -864,7 +864,7 @@ _INTRODUCERS = frozenset(
 def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
     """The span to delete for a parenthetical set off by the commas at ``comma`` and
     ``close``: both commas go with it ("a clear update and, if possible, a date" -> "a
-    clear update and a date"; judgefix7 judgement, UNGRAMMATICAL), but one stays where it
+    clear update and a date"; edit judgement round 5, UNGRAMMATICAL), but one stays where it
     also marks a boundary outside the pair: before a coordinator (", where possible, and"
     -> ", and") or after a sentence-initial introductory phrase."""
     text = doc.text

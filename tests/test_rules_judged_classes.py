@@ -1,6 +1,6 @@
-"""Properties behind the issue 13 blind-judgement fixes (judgefix9): an expanded "'s"
-before an adverb and "been" reads "has"; no one-word verb swap strands a phrasal-verb
-particle; no hedge or booster goes on a request or politeness formula."""
+"""Properties behind the issue 13 blind-judgement fixes (round 6, evaluation/heldout8):
+an expanded "'s" before an adverb and "been" reads "has"; no one-word verb swap strands a
+phrasal-verb particle; no hedge or booster goes on a request or politeness formula."""
 
 from __future__ import annotations
 
