@@ -48,29 +48,6 @@ _COPULAS = frozenset(
         "get",
     }
 )
-_MODALS = frozenset({"will", "would", "can", "should", "i'll", "we'll"})
-_MODAL_SUBJECTS = frozenset({"i", "we"})
-_NOT_A_VERB = frozenset(
-    {
-        "not",
-        "be",
-        "have",
-        "you",
-        "i",
-        "we",
-        "they",
-        "it",
-        "also",
-        "still",
-        "never",
-        "always",
-        "just",
-        "the",
-        "a",
-        "an",
-        "to",
-    }
-)
 _ARTICLES = frozenset({"the", "a", "an"})
 _GREETINGS = frozenset(
     {"hi", "hello", "hey", "dear", "greetings", "good", "morning", "to", "howdy", "hiya"}
