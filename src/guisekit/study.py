@@ -288,24 +288,12 @@ def _check_gelbach(stage: GelbachStage, gaps_outcome: str, labels: tuple[str, ..
     (persona axes, or a grid's identifier axes, and whatever the corpus carries); they are
     checked by ``gelbach`` when it reads that table, since a corpus file or grid given as
     ``corpus_file`` is only known by reading it."""
-    from guisekit.attributes.sets import FAMILIES, load_attribute_set
+    from guisekit.attributes.sets import load_attribute_set
 
     _check_outcome(stage.outcome or gaps_outcome, labels, "gelbach.outcome")
-    known = load_attribute_set(stage.attribute_set).families()
+    attribute_set = load_attribute_set(stage.attribute_set)
     for item in stage.attributes:
-        name, _, family = item.partition("=")
-        name, family = name.strip(), family.strip()
-        if family and family not in FAMILIES:
-            raise ConfigError(
-                f"attribute {name!r}: unknown family {family!r}; use one of {', '.join(FAMILIES)}",
-                location="gelbach.attributes",
-            )
-        if not family and name not in known:
-            raise ConfigError(
-                f"attribute {name!r} has no family in the set {stage.attribute_set!r}; "
-                f"write it as {name}=delivery, {name}=structure or {name}=content",
-                location="gelbach.attributes",
-            )
+        attribute_set.family_of(item, "gelbach.attributes")
 
 
 def _persona_axes(config: StudyConfig) -> dict[str, set[str]]:

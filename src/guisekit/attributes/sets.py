@@ -133,6 +133,26 @@ class AttributeSet(_Frozen):
         """Family of every measure the set covers: LLM-scored attributes, then objective."""
         return {a.name: a.family for a in self.attributes} | dict(self.objective)
 
+    def family_of(self, item: str, location: str) -> tuple[str, str]:
+        """Name and family of one ``name`` or ``name=family`` item of a Gelbach attribute
+        list (``--attributes`` or a study's ``gelbach.attributes``, named by ``location``):
+        a family written out must be one of FAMILIES, and a bare name needs one in the set."""
+        name, _, family = item.partition("=")
+        name, family = name.strip(), family.strip()
+        if family and family not in FAMILIES:
+            raise ConfigError(
+                f"attribute {name!r}: unknown family {family!r}",
+                location=location,
+                hint=f"use one of {', '.join(FAMILIES)}",
+            )
+        if not family and name not in self.families():
+            raise ConfigError(
+                f"attribute {name!r} has no family in the set {self.name!r}",
+                location=location,
+                hint=f"write it as {name}=delivery, {name}=structure or {name}=content",
+            )
+        return name, family or self.families()[name]
+
 
 def _location(ref: str | Path, data: Any, loc: tuple[int | str, ...]) -> str:
     """``file: attribute 'name': field.path`` for an error inside ``attributes``."""

@@ -66,7 +66,6 @@ def _families(
     """Attribute -> family from ``--attributes`` (``name`` or ``name=family`` items) or,
     without it, every attribute of the set found among ``columns``; also the set's
     attributes that the data lacks (reported, not fatal, in the second case)."""
-    from guisekit.attributes import FAMILIES
     from guisekit.errors import ConfigError
 
     known = attribute_set.families()
@@ -80,23 +79,10 @@ def _families(
         return chosen, [name for name in known if name not in columns]
     chosen = {}
     for item in _split(spec):
-        name, _, family = item.partition("=")
-        name, family = name.strip(), family.strip()
-        if family and family not in FAMILIES:
-            raise ConfigError(
-                f"attribute {name!r}: unknown family {family!r}",
-                location="--attributes",
-                hint=f"use one of {', '.join(FAMILIES)}",
-            )
-        if not family and name not in known:
-            raise ConfigError(
-                f"attribute {name!r} has no family in the set {attribute_set.name!r}",
-                location="--attributes",
-                hint=f"write it as {name}=delivery, {name}=structure or {name}=content",
-            )
+        name, family = attribute_set.family_of(item, "--attributes")
         if name in chosen:
             raise ConfigError(f"attribute {name!r} is listed twice", location="--attributes")
-        chosen[name] = family or known[name]
+        chosen[name] = family
     if not chosen:
         raise ConfigError("--attributes lists no attribute", hint="e.g. --attributes a,b,c")
     return chosen, []
