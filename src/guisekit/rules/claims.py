@@ -30,6 +30,7 @@ __all__ = [
     "reported",
     "request_sentence",
     "self_evaluations",
+    "self_evaluative",
     "settled",
     "stance_elsewhere",
 ]
@@ -411,36 +412,62 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
 
 def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
     """Starts of the sentences that evaluate the writer's own capacity ("I am a strong
-    leader", "I'm very organised"): "I am" / "I'm", optional articles and degree words,
-    then a word of ``self_evaluation`` (claims.yaml); no question, no figure, and no
-    hedge or booster already at the start."""
+    leader", "I'm very organised", "My biggest strength is ..."; see
+    :func:`self_evaluative`); no question, no figure, and no hedge or booster already at
+    the start."""
     key = ("self_evaluations", lex)
     cached = doc.proposals.get(key)
     if cached is not None:
         return cached
-    claims = lex.claims
-    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
     found = []
     for start, end in _sentence_spans(doc):
         body = doc.text[start:end]
         if "?" in body or _FIGURE.search(body) or request_sentence(doc.lowered[start:end], lex):
             continue
-        clause = _CLAUSE_END.split(doc.lowered[start:end], maxsplit=1)[0]
-        words = _WORDS.findall(clause)
-        if words[:2] == ["i", "am"]:
-            rest = words[2:]
-        elif words[:1] == ["i'm"]:
-            rest = words[1:]
-        else:
-            continue
-        for word in rest[:4]:
-            if word in targets:
-                found.append(start)
-                break
-            if word not in fillers:
-                break
+        if self_evaluative(doc.lowered[start:end], lex):
+            found.append(start)
     doc.proposals[key] = found
     return found
+
+
+# Copulas of a named strength ("my biggest strength is ..."); "would be" is itself a
+# hedge ("my strengths would be ..."), and a past "was" narrates.
+_STRENGTH_COPULAS = frozenset({"is", "are"})
+
+
+def self_evaluative(text: str, lex: RulesLexicon) -> bool:
+    """Whether the main clause of ``text`` (lower-case) evaluates the writer's own
+    capacity: "I am" / "I'm", optional articles and degree words, then a word of
+    ``self_evaluation`` ("I am a strong leader"), or the writer's named strength ("my
+    biggest strength is that I stay calm": "my", an optional ranking word of
+    ``subject_evaluative``, a noun of ``self_strengths``, "is"/"are"). Both are the
+    writer's judgement of themselves (Martin and White 2005, judgement of capacity), not
+    an experience, possession or plan ("I am 22", "my job is in sales")."""
+    claims = lex.claims
+    words = _WORDS.findall(_CLAUSE_END.split(text, maxsplit=1)[0])
+    if words[:1] == ["my"]:
+        rest = words[1:]
+        if rest[:1] and rest[0] in claims["subject_evaluative"]:
+            rest = rest[1:]
+        return (
+            len(rest) >= 3
+            and rest[0] in claims["self_strengths"]
+            and rest[1] in _STRENGTH_COPULAS
+            and rest[2] != "not"
+        )
+    if words[:2] == ["i", "am"]:
+        rest = words[2:]
+    elif words[:1] == ["i'm"]:
+        rest = words[1:]
+    else:
+        return False
+    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
+    for word in rest[:4]:
+        if word in targets:
+            return True
+        if word not in fillers:
+            return False
+    return False
 
 
 _PAST_COPULAS = frozenset({"was", "were", "wasn't", "weren't"})

@@ -361,8 +361,14 @@ def _slots(direction: str, label: str) -> None:
         for start in self_evaluations(doc, lex):
             if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
                 continue
-            # "I" keeps its capital after the frame: "I think I am ..."
-            yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
+            # "I" keeps its capital after the frame: "I think I am ..."; "My" loses it:
+            # "I think my biggest strength is ..."
+            if doc.text.startswith("My ", start):
+                yield Edit(
+                    start, start + 1, CHOICE + " m", f"{prefix}_self.v1", _capitalised(choices)
+                )
+            else:
+                yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
 
     @operator(
         f"{prefix}_auxiliary.v1",

@@ -689,8 +689,15 @@ def _seem_clause(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         return _EXPERIENCER.search(phrase) is None
     if not lowered.startswith(_SEEM_FRAMES, edit.start):
         return True
-    words = _WORD_RUN.findall(phrase)
-    words = words[3:] if words[1:3] == ["would", "seem"] else words[2:]
+    if edit.replacement.lower() == lowered[edit.end - len(edit.replacement) : edit.end]:
+        # a deleted opener (its replacement at most the next word's capital): the words
+        # the deletion leaves ("It would seem likely that the fee ..." -> "The fee ..."),
+        # not a fixed count after "it seems"
+        rest = _PHRASE_REST.match(lowered, edit.end)
+        words = _WORD_RUN.findall(edit.replacement.lower() + (rest.group() if rest else ""))
+    else:
+        words = _WORD_RUN.findall(phrase)
+        words = words[3:] if words[1:3] == ["would", "seem"] else words[2:]
     if words[:1] in (["that"], ["like"]):
         words = words[1:]
     if len(words) < 2 or words[0] in _NOT_SUBJECT or words[0] in lex.adjectives:
@@ -985,7 +992,18 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         return direction != "hedged" or after.lower in gradable
 
     def after_modal(start: int, end: int, value: str) -> bool:
-        before = doc.prev_word(start)
+        before, after = doc.prev_word(start), doc.next_word(end)
+        if (
+            direction == "hedged"
+            and before is not None
+            and before.lower == "could"
+            and after is not None
+            and after.lower == "be"
+        ):
+            # "could possibly be" is firmed up whole before an evaluation ("must be",
+            # could_to_must) and kept otherwise: "could be" alone still hedges, and a
+            # stray half-edit leaves the claim as hedged as before
+            return False
         return (
             before is not None
             and before.lower in _MODALS
