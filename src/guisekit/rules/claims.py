@@ -539,6 +539,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
             continue
         if request_sentence(doc.lowered[start:end], lex):
             continue  # "a real answer would be appreciated": a request, never hedged
+        if self_evaluative(doc.lowered[first.start : end], lex):
+            continue  # "my biggest strength is ...": only a self frame goes on it
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
