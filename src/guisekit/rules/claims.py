@@ -33,6 +33,7 @@ __all__ = [
     "self_evaluative",
     "settled",
     "stance_elsewhere",
+    "writer_culpability",
 ]
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -255,6 +256,8 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "they ignored my emails": what the writer saw
     if _narrative_pattern(lex).search(clause):
         return False  # "the client was unhappy", "he felt ...": others' states narrated
+    if _person_state(words, lex):
+        return False  # "she is better now": a fact the writer knows first-hand
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
@@ -288,6 +291,25 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         if _predicate_follows(words, i, evaluative if present else judgements, present=present):
             return True
     return False
+
+
+_PERSON_PRONOUNS = frozenset({"he", "she", "he's", "she's"})
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
+
+
+def _person_state(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause states a person's health or safety ("she is better now", "my
+    father is stable now"; claims.yaml ``person_states``, ``kin``): its subject is "he",
+    "she" or a relative, and a state word follows within four words."""
+    claims = lex.claims
+    if words[:1] and words[0] in _PERSON_PRONOUNS:
+        rest = words[1:6]
+    elif len(words) > 1 and words[0] in _POSSESSIVES and words[1] in claims["kin"]:
+        rest = words[2:7]
+    else:
+        return False
+    states = frozenset(w for s in claims["person_states"] for w in s.split()[-1:])
+    return not states.isdisjoint(rest)
 
 
 def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, present: bool) -> bool:
@@ -575,6 +597,27 @@ def _stance_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 
 
 @functools.cache
+def _tag_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """An emphatic tag after a comma before the sentence's closing punctuation (claims.yaml
+    ``emphatic_tags``: "..., simple.", "..., period!")."""
+    tags = sorted(lex.claims["emphatic_tags"], key=len, reverse=True)
+    return re.compile(r", (?:" + "|".join(re.escape(t) for t in tags) + r")\s*(?:[.!]|$)")
+
+
+@functools.cache
+def _culpability_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    return _word_pattern(set(lex.claims["own_culpability"]))
+
+
+def writer_culpability(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` states the writer's own culpability ("This is
+    not my fault", claims.yaml ``own_culpability``): the writer knows what they did, so
+    the hedged direction puts no new cue on it."""
+    begin, stop = _sentence_around(doc, offset)
+    return _culpability_pattern(lex).search(doc.lowered, begin, stop) is not None
+
+
+@functools.cache
 def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     return _word_pattern(set(lex.claims["reported_speech"]))
 
@@ -605,6 +648,8 @@ def stance_elsewhere(
     begin, stop = _sentence_around(doc, start)
     if _QUOTE.search(doc.text, begin, stop):
         return True  # a quotation is someone's words: 'I think the form read "..."'
+    if _tag_pattern(lex).search(doc.lowered, begin, stop):
+        return True  # "This is cheating, simple.": an emphatic tag is a booster already
     for found in _stance_pattern(lex).finditer(doc.lowered, begin, stop):
         if found.group() in own:
             continue
