@@ -152,7 +152,22 @@ RIGHT = [
     ("remove_booster.v1", "The company is clearly at fault.", "The company is at fault."),
     ("remove_hedge.v1", "I think the bank should have called me.",
      "The bank should have called me."),
-    ("remove_hedge.v1", "I think I am a strong leader.", "I think I am a strong leader."),
+    # a frame before a self-evaluation comes off: the inverse of hedge_self (pinned as
+    # kept before the twelfth hedge pass, against about_the_writer's own rule)
+    ("remove_hedge.v1", "I think I am a strong leader.", "I am a strong leader."),
+    ("remove_hedge.v1", "I think I am a good fit for this role.",
+     "I am a good fit for this role."),
+    ("remove_hedge.v1", "I'd say my biggest strength is that I stay calm when things go "
+     "wrong.", "My biggest strength is that I stay calm when things go wrong."),
+    ("remove_hedge.v1", "I believe my main strength is breaking problems into pieces.",
+     "My main strength is breaking problems into pieces."),
+    # a compound opener goes whole; "could possibly be" is firmed whole, never halved
+    ("remove_hedge.v1", "It would seem likely that the fee is wrong.", "The fee is wrong."),
+    ("remove_hedge.v1", "The charge could possibly be an error.", "The charge must be an error."),
+    # a debt's legal status is the writer's reading of the law
+    ("remove_inner_hedge.v1", "It is an old payday loan that I believe is past the statute "
+     "of limitations in my state.", "It is an old payday loan that is past the statute of "
+     "limitations in my state."),
     ("remove_hedge.v1", "Maybe the fee is wrong.", "The fee is wrong."),
     ("remove_hedge.v1", "I have some experience with SQL.", "I have experience with SQL."),
     ("remove_hedge.v1", "I believe this violates the FDCPA.", "This violates the FDCPA."),
@@ -256,3 +271,69 @@ _ROUNDER = st.sampled_from(["maybe", "probably", "perhaps", "possibly"])
 def test_a_hedge_before_a_figure_is_never_removed(rounder: str, figure: str, seed: int) -> None:
     text = f"The adjuster spent {rounder} {figure} minutes at the house."
     assert f"{rounder} {figure}" in _transform(text, "confident", seed)
+
+
+# (operator, text): contexts next to the twelfth hedge pass's new licences where the
+# operator must leave the text alone.
+UNTOUCHED = [
+    # the writer's age, plan or job title is no self-evaluation
+    ("remove_hedge.v1", "I think I am 22."),
+    ("remove_hedge.v1", "I think I am going to quit."),
+    ("remove_hedge.v1", "I think I am a team leader."),
+    # a past strength narrates; a weakness admitted under a hedge is a shield
+    ("remove_hedge.v1", "I think my biggest strength was patience."),
+    ("remove_hedge.v1", "Maybe my biggest weakness is that I take on too much."),
+    # a fallibility shield in the sentence keeps every hedge
+    ("remove_hedge.v1", "Maybe I'm wrong, but I think I am a good fit."),
+    # "could possibly be" before no evaluation stays whole
+    ("remove_hedge.v1", "The charge could possibly be the one I disputed."),
+    ("hedge_self.v1", "My strengths would be attention to detail and follow-through."),
+    ("hedge_self.v1", "My biggest strength was patience."),
+    ("hedge_self.v1", "My job is in sales."),
+    ("hedge_self.v1", "My strength is 20 years of experience."),
+    ("hedge_self.v1", "My strength is not coding."),
+    ("booster_self.v1", "My biggest weakness is that I take on too much."),
+    # someone else's reading of the law is reported, not the writer's claim
+    ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
+    ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("operator", "text"), UNTOUCHED)
+def test_operator_leaves_the_context_alone(operator: str, text: str) -> None:
+    assert _run(operator, text) == text
+
+
+@pytest.mark.parametrize("op", ["hedge_self.v1", "booster_self.v1"])
+def test_a_named_strength_takes_a_self_frame(op: str) -> None:
+    text = "My biggest strength is that I stay calm under pressure."
+    out = _run(op, text)
+    assert out.startswith("I ") and out.endswith(
+        " my biggest strength is that I stay calm under pressure."
+    ), out
+
+
+_NOT_SELF = st.sampled_from(
+    ["I am 22", "I am going to quit", "I'm moving to Pune next month", "I am a team leader",
+     "my strength was patience", "I am in sales", "I was a strong leader"]
+)  # fmt: skip
+_SELF_FRAME = st.sampled_from(["I think", "I believe", "I'd say", "I guess"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(frame=_SELF_FRAME, rest=_NOT_SELF, seed=st.integers(0, 20))
+def test_a_frame_stays_on_what_is_no_self_evaluation(frame: str, rest: str, seed: int) -> None:
+    text = f"{frame} {rest}."
+    assert _transform(text, "confident", seed) == text
+
+
+_SELF_WORD = st.sampled_from(["strong", "good", "reliable", "organised", "careful", "calm"])
+_SELF_NOUN = st.sampled_from(["leader", "fit for this role", "communicator", "engineer"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(frame=_SELF_FRAME, adj=_SELF_WORD, noun=_SELF_NOUN, seed=st.integers(0, 20))
+def test_a_frame_comes_off_a_self_evaluation(frame: str, adj: str, noun: str, seed: int) -> None:
+    article = "an" if adj[0] in "aeiou" else "a"
+    text = f"{frame} I am {article} {adj} {noun}."
+    assert _transform(text, "confident", seed) == f"I am {article} {adj} {noun}."

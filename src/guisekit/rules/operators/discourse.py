@@ -17,6 +17,7 @@ from guisekit.rules.claims import (
     opinion_sentence,
     self_evaluations,
     stance_elsewhere,
+    writer_culpability,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
@@ -228,7 +229,10 @@ def _before_adjective(
         nxt = doc.next_word(word.end)
         if nxt is not None and nxt.lower in ("that", "to", "as"):
             continue  # "so concerned that" is a result clause, not an intensifier
-        yield Edit(word.start, word.start, CHOICE + " ", name, choices)
+        limits = lex.intensifier_limits
+        fits = tuple(c for c in choices if word.lower in limits.get(c.lower(), (word.lower,)))
+        if fits:  # "literally" only before an extreme adjective: never "literally good"
+            yield Edit(word.start, word.start, CHOICE + " ", name, fits)
 
 
 def _intensifier(name: str, style: str, doc: str) -> None:
@@ -300,7 +304,11 @@ def _marker_operator(
         # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
         kept = frozenset(lex.claims["not_inserted"])
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
-        return _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
+        edits = _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
+        if direction != "hedged":
+            return edits
+        # no "Perhaps, this is not my mistake": the writer knows their own conduct
+        return (e for e in edits if not writer_culpability(text, lex, e.start))
 
 
 def _slots(direction: str, label: str) -> None:
@@ -337,6 +345,8 @@ def _slots(direction: str, label: str) -> None:
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
         ):
+            if direction == "hedged" and writer_culpability(doc, lex, edit.start):
+                continue  # "this is not my fault" takes no hedge
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
@@ -361,8 +371,14 @@ def _slots(direction: str, label: str) -> None:
         for start in self_evaluations(doc, lex):
             if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
                 continue
-            # "I" keeps its capital after the frame: "I think I am ..."
-            yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
+            # "I" keeps its capital after the frame: "I think I am ..."; "My" loses it:
+            # "I think my biggest strength is ..."
+            if doc.text.startswith("My ", start):
+                yield Edit(
+                    start, start + 1, CHOICE + " m", f"{prefix}_self.v1", _capitalised(choices)
+                )
+            else:
+                yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
 
     @operator(
         f"{prefix}_auxiliary.v1",
@@ -384,6 +400,8 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
+            if direction == "hedged" and writer_culpability(doc, lex, start):
+                continue  # "this is probably not my fault" doubts the writer's own conduct
             head = text[start:at]
             if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
                 yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
