@@ -164,6 +164,16 @@ RIGHT = [
     # a compound opener goes whole; "could possibly be" is firmed whole, never halved
     ("remove_hedge.v1", "It would seem likely that the fee is wrong.", "The fee is wrong."),
     ("remove_hedge.v1", "The charge could possibly be an error.", "The charge must be an error."),
+    # a two-word clause with a fused copula is a clause; "seems" before a degree word
+    ("remove_hedge.v1", "I think it's unfair.", "It's unfair."),
+    ("remove_hedge.v1", "I think that's a bit low.", "That's a bit low."),
+    ("remove_hedge.v1", "The offer seems a bit low for my experience.",
+     "The offer is a bit low for my experience."),
+    # a frame after a candour filler opens the claim
+    ("remove_inner_hedge.v1", "Honestly, I think the fee is wrong.",
+     "Honestly, the fee is wrong."),
+    ("remove_inner_hedge.v1", "To be honest, I believe the bank should pay.",
+     "To be honest, the bank should pay."),
     # a debt's legal status is the writer's reading of the law
     ("remove_inner_hedge.v1", "It is an old payday loan that I believe is past the statute "
      "of limitations in my state.", "It is an old payday loan that is past the statute of "
@@ -293,6 +303,19 @@ UNTOUCHED = [
     ("hedge_self.v1", "My strength is 20 years of experience."),
     ("hedge_self.v1", "My strength is not coding."),
     ("booster_self.v1", "My biggest weakness is that I take on too much."),
+    # "I think so" and a guess about a figure keep their frame; an experiencer keeps "seems"
+    ("remove_hedge.v1", "I think so."),
+    ("remove_hedge.v1", "I think it's 40 dollars."),
+    ("remove_hedge.v1", "I think it's fine, but maybe I'm wrong."),
+    ("remove_hedge.v1", "The offer seems a bit low to me."),
+    # after a candour filler: a guess about another's mind, the writer's age, "that"
+    ("remove_inner_hedge.v1", "Honestly, I think they wanted to close the account."),
+    ("remove_inner_hedge.v1", "Honestly, I think I am 22."),
+    ("remove_inner_hedge.v1", "Tbh I think that the fee is wrong."),
+    ("remove_inner_hedge.v1", "I guess, I think the fee is wrong."),
+    # "I feel" before an adjective is a feeling, not a frame ("but a bit misled" before)
+    ("remove_inner_hedge.v1", "Honestly I feel a bit misled."),
+    ("remove_inner_hedge.v1", "It was late, but I feel a bit misled."),
     # someone else's reading of the law is reported, not the writer's claim
     ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
     ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),
@@ -337,3 +360,23 @@ def test_a_frame_comes_off_a_self_evaluation(frame: str, adj: str, noun: str, se
     article = "an" if adj[0] in "aeiou" else "a"
     text = f"{frame} I am {article} {adj} {noun}."
     assert _transform(text, "confident", seed) == f"I am {article} {adj} {noun}."
+
+
+_CANDOUR = st.sampled_from(["Honestly,", "To be honest,", "Frankly,", "Honestly"])
+_INNER = st.sampled_from(["I think", "I believe"])
+_EVALUATION = st.sampled_from(
+    ["the fee is unfair", "the bank should refund it", "this violates the FDCPA"]
+)
+_GUESS = st.sampled_from(
+    ["they wanted to close it", "the agent forgot my file", "I am 22", "it cost 40 dollars"]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(candour=_CANDOUR, frame=_INNER, claim=_EVALUATION, guess=_GUESS)
+def test_a_frame_after_a_candour_filler_goes_only_before_an_evaluation(
+    candour: str, frame: str, claim: str, guess: str
+) -> None:
+    assert _run("remove_inner_hedge.v1", f"{candour} {frame} {claim}.") == f"{candour} {claim}."
+    kept = f"{candour} {frame} {guess}."
+    assert _run("remove_inner_hedge.v1", kept) == kept

@@ -217,6 +217,8 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
             words, i, evaluative, present=word in _PRESENT_COPULAS
         ):
             return True
+        if word in _CONTRACTED_COPULAS and _predicate_follows(words, i, evaluative, present=True):
+            return True  # "that's a bit low", "it's unfair"
     found = phrases.search(clause)
     head = clause[: found.start()] if found is not None else ""
     return found is not None and not _REPORTING.search(
