@@ -245,6 +245,17 @@ class ClauseConverter:
                 continue
             if conj == "if" and _ASKS.search(left):
                 continue
+            if (
+                conj == "and"
+                and self.used
+                and self.used[-1].startswith("request.")
+                and not _BORROW.match(right)
+                and not self._starts_with_verb(right)
+            ):
+                # "reverse the fee and the GST charged on it": after a request, a part with
+                # no subject of its own and no verb first is a second object, never a
+                # clause ("GST ne ... charge kiya")
+                continue
             if conj == "if":
                 cond = self.convert(right, right_at, condition=True, depth=depth + 1)
                 if cond is not None:
@@ -383,6 +394,12 @@ class ClauseConverter:
             del self.used[mark:]
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             first = self.convert(left, offset, condition=condition, depth=1)
+            if first is not None and conj == "and" and self.used[-1].startswith("request."):
+                # "... reverse kijiye and the GST charged on it": after a request, "and"
+                # joins a second object more often than a clause; a dangling English
+                # fragment was judged ungrammatical
+                del self.used[mark:]
+                continue
             if first is not None:
                 self.used.append("switch.english_clause")
                 english = self._english(f"{conj} {right}")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
-from guisekit.hinglish.switching import AUXILIARIES, after_desire
+from guisekit.hinglish.switching import AUXILIARIES, REQUEST_START, after_desire
 from guisekit.hinglish.text import Tok
 
 if TYPE_CHECKING:
@@ -213,6 +213,8 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
             continue
         if not (_SUBJECT.match(right) or "," in match.group()):
             continue  # "my title and pay didn't change": one subject, two nouns
+        if REQUEST_START.match(text) and "," not in match.group():
+            continue  # "reverse the fee and the GST charged on it": a second object
         pieces[-1] = (start, match.start(), link, comma)
         word = (match.group("link") or match.group("link2")).lower()
         comma = "," in (match.group("comma") or match.group("comma2") or "")

@@ -63,6 +63,16 @@ _OBJECT_START = frozenset(
 )
 
 
+# words that open a verb's object: after "and" + a word that can be a verb they show a
+# coordinated verb phrase, not a second noun
+_OBJECT_START = frozenset(
+    {
+        *("all", "the", "my", "a", "an", "this", "that", "these", "those", "every", "each"),
+        *("both", "our", "your", "his", "her", "their", "its", "it", "them", "me", "us"),
+    }
+)
+
+
 def _drop_ek(toks: Toks) -> Toks:
     return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
 
@@ -220,6 +230,14 @@ class NounRenderer(WordRenderer, ABC):
     ) -> NounPhrase | None:
         if self._verb_not_noun(right[0].low, ("base", "ing", *FINITE)):
             return None  # "X and sell cakes" coordinates verb phrases, not noun phrases
+        if (
+            len(right) > 1
+            and "base" in self.lex.verb_forms.get(right[0].low, {})
+            and (right[1].low in _OBJECT_START or is_placeholder(right[1].text))
+        ):
+            # "remove the plan and refund all 8 months": a verb with its object, never
+            # the noun "refund" ("plan aur refund all 8 months remove kijiye")
+            return None
         a, b = self.np(left), self.np(right)
         if a is None or b is None:
             return None
@@ -643,6 +661,13 @@ class NounRenderer(WordRenderer, ABC):
             return None  # "from the lender showing X": does "showing" modify lender?
         spec = self.postpositions[prep]
         first = words[0]
+        if (
+            prep in self.gerund_forms
+            and first.low.endswith("ing")
+            and first.low not in self.lex.content
+            and not self.lex.verb_forms.get(first.low, {}).get("ing")
+        ):
+            return None  # "without burning anyone out": an English gerund, no noun
         if prep == "to" and not self._nominal_start(first):
             return None  # "to stop calling me": an infinitive, not a place or a person
         if self.lex.verb_forms.get(first.low, {}).get("ing"):
