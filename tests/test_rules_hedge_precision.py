@@ -169,6 +169,16 @@ RIGHT = [
     ("remove_hedge.v1", "I think that's a bit low.", "That's a bit low."),
     ("remove_hedge.v1", "The offer seems a bit low for my experience.",
      "The offer is a bit low for my experience."),
+    # "I feel" before a clause is a frame; okay and decent evaluate
+    ("remove_hedge.v1", "I feel the hike is too low for my experience.",
+     "The hike is too low for my experience."),
+    ("remove_hedge.v1", "I guess the salary is okay for a fresher.",
+     "The salary is okay for a fresher."),
+    ("remove_hedge.v1", "The hike seems decent but the role is not what I wanted.",
+     "The hike is decent but the role is not what I wanted."),
+    # a degree word before a comparative keeps the claim a claim
+    ("hedge_auxiliary.v1", "The new manager is much better than the old one.",
+     "The new manager is probably much better than the old one."),
     # a frame after a candour filler opens the claim
     ("remove_inner_hedge.v1", "Honestly, I think the fee is wrong.",
      "Honestly, the fee is wrong."),
@@ -316,6 +326,17 @@ UNTOUCHED = [
     # "I feel" before an adjective is a feeling, not a frame ("but a bit misled" before)
     ("remove_inner_hedge.v1", "Honestly I feel a bit misled."),
     ("remove_inner_hedge.v1", "It was late, but I feel a bit misled."),
+    # "I feel" before an adjective or a noun phrase is a feeling, not a frame
+    ("remove_hedge.v1", "I feel sick after the call."),
+    ("remove_hedge.v1", "I feel bad about leaving my team."),
+    ("remove_hedge.v1", "I feel the pressure every day at work."),
+    # no adverb inside a modal's verb group ("should have possibly informed", and
+    # "should have clearly informed" reads as manner)
+    ("hedge_auxiliary.v1", "The company should have informed me before cutting my salary."),
+    ("booster_auxiliary.v1", "The company should have informed me before cutting my salary."),
+    # a broken thing is what the writer sees
+    ("hedge_auxiliary.v1", "The replacement is also broken."),
+    ("hedge_clause.v1", "The replacement is also broken."),
     # someone else's reading of the law is reported, not the writer's claim
     ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
     ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),
@@ -380,3 +401,16 @@ def test_a_frame_after_a_candour_filler_goes_only_before_an_evaluation(
     assert _run("remove_inner_hedge.v1", f"{candour} {frame} {claim}.") == f"{candour} {claim}."
     kept = f"{candour} {frame} {guess}."
     assert _run("remove_inner_hedge.v1", kept) == kept
+
+
+_MODAL = st.sampled_from(["should", "could", "would", "must", "might", "will"])
+_PARTICIPLE = st.sampled_from(["informed me", "refunded the fee", "called back", "checked"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(modal=_MODAL, participle=_PARTICIPLE, seed=st.integers(0, 20))
+def test_no_adverb_goes_inside_a_modal_verb_group(modal: str, participle: str, seed: int) -> None:
+    text = f"The company {modal} have {participle} before the deadline."
+    for op in ("hedge_auxiliary.v1", "booster_auxiliary.v1"):
+        out = ENGINE.try_operator(op, text, seed=seed).text
+        assert f"{modal} have {participle}" in out, out

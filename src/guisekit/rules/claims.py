@@ -52,7 +52,9 @@ _PREDICATE_FILLERS = frozenset(
      "somewhat", "rather", "fairly", "also", "still", "just", "extremely", "to", "be",
      "probably", "possibly", "perhaps", "maybe", "likely", "definitely", "certainly",
      "surely", "undoubtedly", "slightly", "bit", "little", "absolutely", "arguably",
-     "presumably", "apparently", "seemingly", "evidently", "undeniably"}
+     "presumably", "apparently", "seemingly", "evidently", "undeniably",
+     # degree words before a comparative ("much better than", "far higher")
+     "much", "far", "lot", "way", "even"}
 )  # fmt: skip
 _ARTICLES = frozenset({"a", "an", "the"})
 _COMPARATIVE = frozenset(
@@ -387,6 +389,12 @@ def _predicate(word: str, following: str) -> bool:
 # "should likely refund", "should possibly refund" misread the obligation, and "won't
 # clearly answer" puts the booster inside the negation's scope (heldout5 text, MEANING).
 _AUXILIARIES = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't"})
+# Modals before the auxiliary: no adverb slot in their verb group ("should have informed"
+# never "should have possibly informed"; twelfth hedge pass reading).
+_SLOT_MODALS = frozenset(
+    {"should", "shouldn't", "must", "mustn't", "would", "wouldn't", "could", "couldn't",
+     "might", "may", "will", "won't", "can", "can't", "cannot", "ought", "shall"}
+)  # fmt: skip
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -412,6 +420,8 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
         word = doc.next_word(first.end)
         while word is not None and word.end <= stop:
             nxt = doc.next_word(word.end)
+            if word.lower in _SLOT_MODALS:
+                break  # "should have probably informed", "should have clearly informed" (manner)
             if word.lower in _AUXILIARIES:
                 if (
                     nxt is not None
