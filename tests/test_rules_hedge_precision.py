@@ -179,6 +179,11 @@ RIGHT = [
     # a degree word before a comparative keeps the claim a claim
     ("hedge_auxiliary.v1", "The new manager is much better than the old one.",
      "The new manager is probably much better than the old one."),
+    # "open to" and a disputed amount are still claims
+    ("hedge_auxiliary.v1", "The hiring manager is open to negotiation.",
+     "The hiring manager is probably open to negotiation."),
+    ("hedge_auxiliary.v1", "The amount is wrong.", "The amount is probably wrong."),
+    ("hedge_auxiliary.v1", "The process is broken.", "The process is probably broken."),
     # a frame after a candour filler opens the claim
     ("remove_inner_hedge.v1", "Honestly, I think the fee is wrong.",
      "Honestly, the fee is wrong."),
@@ -337,6 +342,11 @@ UNTOUCHED = [
     # a broken thing is what the writer sees
     ("hedge_auxiliary.v1", "The replacement is also broken."),
     ("hedge_clause.v1", "The replacement is also broken."),
+    # a state the writer can check and an error in a record detail they can see
+    ("hedge_auxiliary.v1", "The account is still open."),
+    ("booster_clause.v1", "The account is still open."),
+    ("hedge_clause.v1", "The date on the letter is wrong."),
+    ("hedge_auxiliary.v1", "My address on the report is incorrect."),
     # someone else's reading of the law is reported, not the writer's claim
     ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
     ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),

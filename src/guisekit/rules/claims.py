@@ -262,6 +262,10 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "the client was unhappy", "he felt ...": others' states narrated
     if _person_state(words, lex):
         return False  # "she is better now": a fact the writer knows first-hand
+    if _record_error(words, lex):
+        return False  # "the date on the letter is wrong": an error the writer can see
+    if _concrete_broken(words, lex):
+        return False  # "the replacement is also broken": a state the writer sees
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
@@ -297,6 +301,31 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     return False
 
 
+_ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt"})
+
+
+def _record_error(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause says a detail of a record is wrong ("the date on the letter is
+    wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
+    such a detail against what they know, so it is a fact, not a claim to hedge."""
+    fields = frozenset(lex.claims["record_fields"])
+    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    if head is None or _ERRORS.isdisjoint(words[head + 1 : head + 4]):
+        return False
+    return not fields.isdisjoint(words[:head])
+
+
+def _concrete_broken(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause calls a thing broken ("the replacement is also broken"): only a
+    process or system (claims.yaml ``abstract_subjects``) is evaluated as broken."""
+    if "broken" not in words:
+        return False
+    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    if head is None or "broken" not in words[head + 1 : head + 4]:
+        return False
+    return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
+
+
 _PERSON_PRONOUNS = frozenset({"he", "she", "he's", "she's"})
 _POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 
@@ -316,6 +345,11 @@ def _person_state(words: list[str], lex: RulesLexicon) -> bool:
     return not states.isdisjoint(rest)
 
 
+# Evaluative words that evaluate only with their complement: "open to negotiation" is a
+# stance, "the account is still open" a state the writer can check (twelfth hedge pass).
+_NEEDS_NEXT = {"open": "to"}
+
+
 def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, present: bool) -> bool:
     """Whether the copula ``words[i]`` takes a wanted predicate within five words (after
     fillers such as "really", and at most one noun modifier: "a billing error"); a
@@ -323,6 +357,8 @@ def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, pres
     modifier = False
     for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
         following = words[j + 1] if j + 1 < len(words) else ""
+        if nxt in _NEEDS_NEXT and following != _NEEDS_NEXT[nxt]:
+            return False  # "the account is still open": a state, not "open to negotiation"
         if nxt in wanted or (present and _predicate(nxt, following)):
             return True
         if nxt in _PREDICATE_FILLERS:
