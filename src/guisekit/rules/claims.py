@@ -52,7 +52,9 @@ _PREDICATE_FILLERS = frozenset(
      "somewhat", "rather", "fairly", "also", "still", "just", "extremely", "to", "be",
      "probably", "possibly", "perhaps", "maybe", "likely", "definitely", "certainly",
      "surely", "undoubtedly", "slightly", "bit", "little", "absolutely", "arguably",
-     "presumably", "apparently", "seemingly", "evidently", "undeniably"}
+     "presumably", "apparently", "seemingly", "evidently", "undeniably",
+     # degree words before a comparative ("much better than", "far higher")
+     "much", "far", "lot", "way", "even"}
 )  # fmt: skip
 _ARTICLES = frozenset({"a", "an", "the"})
 _COMPARATIVE = frozenset(
@@ -217,6 +219,8 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
             words, i, evaluative, present=word in _PRESENT_COPULAS
         ):
             return True
+        if word in _CONTRACTED_COPULAS and _predicate_follows(words, i, evaluative, present=True):
+            return True  # "that's a bit low", "it's unfair"
     found = phrases.search(clause)
     head = clause[: found.start()] if found is not None else ""
     return found is not None and not _REPORTING.search(
@@ -258,6 +262,10 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "the client was unhappy", "he felt ...": others' states narrated
     if _person_state(words, lex):
         return False  # "she is better now": a fact the writer knows first-hand
+    if _record_error(words, lex):
+        return False  # "the date on the letter is wrong": an error the writer can see
+    if _concrete_broken(words, lex):
+        return False  # "the replacement is also broken": a state the writer sees
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
@@ -293,6 +301,31 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     return False
 
 
+_ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt"})
+
+
+def _record_error(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause says a detail of a record is wrong ("the date on the letter is
+    wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
+    such a detail against what they know, so it is a fact, not a claim to hedge."""
+    fields = frozenset(lex.claims["record_fields"])
+    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    if head is None or _ERRORS.isdisjoint(words[head + 1 : head + 4]):
+        return False
+    return not fields.isdisjoint(words[:head])
+
+
+def _concrete_broken(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause calls a thing broken ("the replacement is also broken"): only a
+    process or system (claims.yaml ``abstract_subjects``) is evaluated as broken."""
+    if "broken" not in words:
+        return False
+    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    if head is None or "broken" not in words[head + 1 : head + 4]:
+        return False
+    return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
+
+
 _PERSON_PRONOUNS = frozenset({"he", "she", "he's", "she's"})
 _POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 
@@ -312,6 +345,11 @@ def _person_state(words: list[str], lex: RulesLexicon) -> bool:
     return not states.isdisjoint(rest)
 
 
+# Evaluative words that evaluate only with their complement: "open to negotiation" is a
+# stance, "the account is still open" a state the writer can check (twelfth hedge pass).
+_NEEDS_NEXT = {"open": "to"}
+
+
 def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, present: bool) -> bool:
     """Whether the copula ``words[i]`` takes a wanted predicate within five words (after
     fillers such as "really", and at most one noun modifier: "a billing error"); a
@@ -319,6 +357,8 @@ def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, pres
     modifier = False
     for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
         following = words[j + 1] if j + 1 < len(words) else ""
+        if nxt in _NEEDS_NEXT and following != _NEEDS_NEXT[nxt]:
+            return False  # "the account is still open": a state, not "open to negotiation"
         if nxt in wanted or (present and _predicate(nxt, following)):
             return True
         if nxt in _PREDICATE_FILLERS:
@@ -385,6 +425,12 @@ def _predicate(word: str, following: str) -> bool:
 # "should likely refund", "should possibly refund" misread the obligation, and "won't
 # clearly answer" puts the booster inside the negation's scope (heldout5 text, MEANING).
 _AUXILIARIES = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't"})
+# Modals before the auxiliary: no adverb slot in their verb group ("should have informed"
+# never "should have possibly informed"; twelfth hedge pass reading).
+_SLOT_MODALS = frozenset(
+    {"should", "shouldn't", "must", "mustn't", "would", "wouldn't", "could", "couldn't",
+     "might", "may", "will", "won't", "can", "can't", "cannot", "ought", "shall"}
+)  # fmt: skip
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -410,6 +456,8 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
         word = doc.next_word(first.end)
         while word is not None and word.end <= stop:
             nxt = doc.next_word(word.end)
+            if word.lower in _SLOT_MODALS:
+                break  # "should have probably informed", "should have clearly informed" (manner)
             if word.lower in _AUXILIARIES:
                 if (
                     nxt is not None

@@ -23,7 +23,7 @@ from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, phrase_spans, recase_first
-from guisekit.rules.operators.certainty import shield_needed
+from guisekit.rules.operators.certainty import clause_after_frame, shield_needed
 
 _COPULAS = frozenset(
     {
@@ -464,7 +464,8 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
             if end is None or doc.is_sentence_start(start):
                 continue
             prev, nxt = doc.prev_word(start), doc.next_word(end)
-            if prev is None or nxt is None or prev.lower not in before:
+            opener = _after_candour(doc, lex, start)  # "Honestly, I think the fee ..."
+            if nxt is None or (not opener and (prev is None or prev.lower not in before)):
                 continue
             if (
                 nxt.lower not in followers
@@ -472,13 +473,26 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 or doc.text[end : nxt.start] != " "
             ):
                 continue
-            if doc.text[prev.end : start] != " ":
+            if not opener and prev is not None and doc.text[prev.end : start] != " ":
                 continue  # "..., I think, ..." is the parenthetical of remove_hedge
+            if nxt.lower not in _FRAME_FOLLOWERS and not clause_after_frame(doc, lex, start, end):
+                # "but I feel a bit misled": a feeling, no frame before a clause (an
+                # auxiliary next is a relative clause's verb: "that I believe is past")
+                continue
             if shield_needed(doc, lex, start, end):
                 continue  # "but I think they wanted ...": a guess, not an opinion
             if doubtful(doc, lex, start):
                 continue  # "I'm not sure, but I think the fee ...": the doubt stays
             yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
+
+
+def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether all that precedes ``start`` in its sentence is a candour filler
+    ("Honestly,", "To be honest,", "Frankly"; claims.yaml ``candour_fillers``, "I guess"
+    aside: a frame after it is the claim's own opener."""
+    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    head = doc.lowered[begin:start].rstrip(" ,")
+    return head != "i guess" and head in lex.claims["candour_fillers"]
 
 
 _slots("hedged", "Hedge")

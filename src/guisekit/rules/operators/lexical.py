@@ -731,6 +731,20 @@ _NUMBER_AHEAD = re.compile(
 )
 
 
+# Subject pronouns fused with their copula: with one predicate word after them they are a
+# full clause ("I think it's unfair." -> "It's unfair.").
+_FUSED_COPULAS = frozenset({"it's", "that's", "this's", "they're", "he's", "she's", "we're"})
+
+
+def _clause_length_ok(rest: str) -> bool:
+    """Whether what follows a deleted opener is long enough to be a clause: three words
+    ("I think so." stays), or two after a fused subject and copula ("it's unfair")."""
+    words = rest.split()
+    if len(words) >= 3:
+        return True
+    return len(words) == 2 and words[0].lower().replace("’", "'") in _FUSED_COPULAS
+
+
 # A figure or amount among the next words of a hedge's phrase ("probably about 20%",
 # "probably saved us several times that amount"): the hedge qualifies an estimate, and
 # deleting it states the estimate as exact (twelfth hedge pass reading of heldout texts,
@@ -765,7 +779,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         rest = _SENTENCE_REST.match(text, end)
         return (
             rest is not None
-            and len(rest.group().split()) >= 3
+            and _clause_length_ok(rest.group())
             and complementiser_ok(doc, start, end)
             and clause_after_frame(doc, lex, start, end)
             and _whole_cue(doc, start, end)
@@ -833,6 +847,10 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
 
     def before_evaluation(start: int, end: int, value: str) -> bool:
         nxt = doc.next_word(end)
+        for _ in range(2):  # "seems a bit low" -> "is a bit low": the degree word stays
+            if nxt is None or nxt.lower not in _SEEM_DEGREE:
+                break
+            nxt = doc.next_word(nxt.end)
         return (
             nxt is not None
             and nxt.lower in evaluative
@@ -908,6 +926,11 @@ def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
 _POSSIBILITY_WORDS = frozenset({"maybe", "perhaps", "possibly"})
 _CONJUNCTIONS = frozenset({"but", "and", "so", "or", "yet", "although", "though", "because"})
 _COPULA_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "seems", "seemed"})
+# Degree words that may stand between "seems" and its evaluation ("seems a bit low").
+_SEEM_DEGREE = frozenset(
+    {"a", "bit", "little", "quite", "rather", "somewhat", "very", "too", "really", "pretty",
+     "so", "fairly", "slightly", "way", "much", "extremely"}
+)  # fmt: skip
 
 
 def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
@@ -995,7 +1018,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         rest = _SENTENCE_REST.match(doc.text, end)
         return (
             rest is not None
-            and len(rest.group().split()) >= 3
+            and _clause_length_ok(rest.group())
             and complementiser_ok(doc, start, end)
             and clause_after_frame(doc, lex, start, end)
             and _whole_cue(doc, start, end)
