@@ -347,6 +347,9 @@ UNTOUCHED = [
     ("booster_clause.v1", "The account is still open."),
     ("hedge_clause.v1", "The date on the letter is wrong."),
     ("hedge_auxiliary.v1", "My address on the report is incorrect."),
+    # a formula that acknowledges a question is no evaluation
+    ("hedge_auxiliary.v1", "That is a good question."),
+    ("booster_clause.v1", "That is a good question."),
     # someone else's reading of the law is reported, not the writer's claim
     ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
     ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),
