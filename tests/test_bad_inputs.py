@@ -510,6 +510,20 @@ CASES = [
             ("http-bad-port", "http://h:99999/", "endpoint 'http://h:99999/' has a bad port"),
         ]
     ),
+    # counts that only chat models read: a zero or negative value ran without a word
+    *(
+        Case(
+            f"decide-{flag[2:]}-{value}",
+            [
+                *("decide", "{d}/c.jsonl", "--task", "complaint_remedy", "--model", "p:m:f"),
+                *("--id-column", "id", "--out", "{d}/o/d.jsonl", flag, value),
+            ],
+            f"error: {flag}: must be at least 1, got {value}",
+            {"c.jsonl": ROWS},
+        )
+        for flag in ("--samples", "--concurrency")
+        for value in ("0", "-2")
+    ),
     # a suffix with no format, in a folder that does not exist yet: the folder was left
     # behind, and the message named the hidden staging copy
     Case(
@@ -762,6 +776,23 @@ CASES = [
             .read_text(encoding="utf-8")
             .replace("languages: [en, hinglish]", "languages: [en, x]")
             .replace("grid_salary/", f"{EX}/grid_salary/"),
+        },
+    ),
+    # a language the templates are written in but the identifiers are not: ran, rendered no
+    # prompt in it, and exited 1 with one "missing in fr" line per prompt
+    Case(
+        "grid-language-without-phrases",
+        ["grid", "{d}/g.yaml", "--out", "{d}/grid.jsonl"],
+        "error: languages: identifier caste/brahmin has no phrase in 'fr' (add phrases.fr to "
+        "every identifier (identifiers: india), or drop the language)",
+        {
+            "g.yaml": (EX / "grid_salary.yaml")
+            .read_text(encoding="utf-8")
+            .replace("languages: [en, hinglish]", "languages: [en, fr]")
+            .replace("grid_salary/templates.yaml", "{d}/t.yaml")
+            .replace("grid_salary/", f"{EX}/grid_salary/"),
+            "t.yaml": "templates:\n  self:\n    en: '{{ identity }} {{ question }}'\n"
+            "    fr: '{{ identity }} {{ question }}'\n",
         },
     ),
     # --- personas, audit, decide, gaps, study, edits ---------------------------------------

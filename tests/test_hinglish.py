@@ -777,6 +777,36 @@ TEMPLATE_CASES = [
         ["Uska blood pressure drop ho raha tha."],
     ),
     ("possession.i_had", "I had a budget of $25,000.", ["Mere paas $25,000 ka budget tha."]),
+    # round 6 coverage: an English adjective after "main ... hoon" shows no gender
+    ("self_description.feeling", "I am very disappointed.", ["Main bahut disappointed hoon."]),
+    ("self_description.feeling_also", "I am also certified.", ["Main bhi certified hoon."]),
+    ("self_description.not_feeling", "I am not happy.", ["Main happy nahi hoon."]),
+    ("ask_whether.is_it_adjective", "Is this normal?", ["Kya yeh normal hai?"]),
+    ("ask_what.who_is", "Who is correct?", ["Kaun correct hai?"]),
+    (
+        "request.kindly",
+        "Kindly process the refund immediately.",
+        ["Kindly turant refund process kijiye.", "Kindly immediately refund process kijiye."],
+    ),
+    (
+        "request.request_you_to",
+        "I request you to kindly reverse the ₹25,000 immediately.",
+        [
+            "Aapse request hai ki turant ₹25,000 reverse kijiye.",
+            "Aapse request hai ki immediately ₹25,000 reverse kijiye.",
+        ],
+    ),
+    (
+        "request.would_appreciate_plural",
+        "I would appreciate the documents.",
+        ["Documents mil jayein toh achha hoga."],
+    ),
+    (
+        "request.would_appreciate",
+        "I would appreciate any advice.",
+        ["Koi advice mil jaye toh achha hoga."],
+    ),
+    ("ask_how_much.how_do_i", "How do I escalate this?", ["Main yeh kaise escalate karun?"]),
 ]
 
 

@@ -48,7 +48,12 @@ FRAMED = [
         "That means I basically get nothing from the bonus.",
         {"Iska matlab hai ki I basically get nothing from the bonus."},
     ),
-    ("I request that the late fee be removed.", {"Meri request hai ki the late fee be removed."}),
+    # an English mandative subjunctive after "ki" was judged ungrammatical (heldout10)
+    ("I request that the late fee be removed.", {"I request that the late fee be removed."}),
+    (
+        "I request that the bank should refund my money.",
+        {"Meri request hai ki the bank should refund my money."},
+    ),
     (
         "I want to know why the payment was reversed.",
         {"Mujhe jaanna hai ki why the payment was reversed."},

@@ -152,7 +152,47 @@ RIGHT = [
     ("remove_booster.v1", "The company is clearly at fault.", "The company is at fault."),
     ("remove_hedge.v1", "I think the bank should have called me.",
      "The bank should have called me."),
-    ("remove_hedge.v1", "I think I am a strong leader.", "I think I am a strong leader."),
+    # a frame before a self-evaluation comes off: the inverse of hedge_self (pinned as
+    # kept before the twelfth hedge pass, against about_the_writer's own rule)
+    ("remove_hedge.v1", "I think I am a strong leader.", "I am a strong leader."),
+    ("remove_hedge.v1", "I think I am a good fit for this role.",
+     "I am a good fit for this role."),
+    ("remove_hedge.v1", "I'd say my biggest strength is that I stay calm when things go "
+     "wrong.", "My biggest strength is that I stay calm when things go wrong."),
+    ("remove_hedge.v1", "I believe my main strength is breaking problems into pieces.",
+     "My main strength is breaking problems into pieces."),
+    # a compound opener goes whole; "could possibly be" is firmed whole, never halved
+    ("remove_hedge.v1", "It would seem likely that the fee is wrong.", "The fee is wrong."),
+    ("remove_hedge.v1", "The charge could possibly be an error.", "The charge must be an error."),
+    # a two-word clause with a fused copula is a clause; "seems" before a degree word
+    ("remove_hedge.v1", "I think it's unfair.", "It's unfair."),
+    ("remove_hedge.v1", "I think that's a bit low.", "That's a bit low."),
+    ("remove_hedge.v1", "The offer seems a bit low for my experience.",
+     "The offer is a bit low for my experience."),
+    # "I feel" before a clause is a frame; okay and decent evaluate
+    ("remove_hedge.v1", "I feel the hike is too low for my experience.",
+     "The hike is too low for my experience."),
+    ("remove_hedge.v1", "I guess the salary is okay for a fresher.",
+     "The salary is okay for a fresher."),
+    ("remove_hedge.v1", "The hike seems decent but the role is not what I wanted.",
+     "The hike is decent but the role is not what I wanted."),
+    # a degree word before a comparative keeps the claim a claim
+    ("hedge_auxiliary.v1", "The new manager is much better than the old one.",
+     "The new manager is probably much better than the old one."),
+    # "open to" and a disputed amount are still claims
+    ("hedge_auxiliary.v1", "The hiring manager is open to negotiation.",
+     "The hiring manager is probably open to negotiation."),
+    ("hedge_auxiliary.v1", "The amount is wrong.", "The amount is probably wrong."),
+    ("hedge_auxiliary.v1", "The process is broken.", "The process is probably broken."),
+    # a frame after a candour filler opens the claim
+    ("remove_inner_hedge.v1", "Honestly, I think the fee is wrong.",
+     "Honestly, the fee is wrong."),
+    ("remove_inner_hedge.v1", "To be honest, I believe the bank should pay.",
+     "To be honest, the bank should pay."),
+    # a debt's legal status is the writer's reading of the law
+    ("remove_inner_hedge.v1", "It is an old payday loan that I believe is past the statute "
+     "of limitations in my state.", "It is an old payday loan that is past the statute of "
+     "limitations in my state."),
     ("remove_hedge.v1", "Maybe the fee is wrong.", "The fee is wrong."),
     ("remove_hedge.v1", "I have some experience with SQL.", "I have experience with SQL."),
     ("remove_hedge.v1", "I believe this violates the FDCPA.", "This violates the FDCPA."),
@@ -256,3 +296,131 @@ _ROUNDER = st.sampled_from(["maybe", "probably", "perhaps", "possibly"])
 def test_a_hedge_before_a_figure_is_never_removed(rounder: str, figure: str, seed: int) -> None:
     text = f"The adjuster spent {rounder} {figure} minutes at the house."
     assert f"{rounder} {figure}" in _transform(text, "confident", seed)
+
+
+# (operator, text): contexts next to the twelfth hedge pass's new licences where the
+# operator must leave the text alone.
+UNTOUCHED = [
+    # the writer's age, plan or job title is no self-evaluation
+    ("remove_hedge.v1", "I think I am 22."),
+    ("remove_hedge.v1", "I think I am going to quit."),
+    ("remove_hedge.v1", "I think I am a team leader."),
+    # a past strength narrates; a weakness admitted under a hedge is a shield
+    ("remove_hedge.v1", "I think my biggest strength was patience."),
+    ("remove_hedge.v1", "Maybe my biggest weakness is that I take on too much."),
+    # a fallibility shield in the sentence keeps every hedge
+    ("remove_hedge.v1", "Maybe I'm wrong, but I think I am a good fit."),
+    # "could possibly be" before no evaluation stays whole
+    ("remove_hedge.v1", "The charge could possibly be the one I disputed."),
+    ("hedge_self.v1", "My strengths would be attention to detail and follow-through."),
+    ("hedge_self.v1", "My biggest strength was patience."),
+    ("hedge_self.v1", "My job is in sales."),
+    ("hedge_self.v1", "My strength is 20 years of experience."),
+    ("hedge_self.v1", "My strength is not coding."),
+    ("booster_self.v1", "My biggest weakness is that I take on too much."),
+    # "I think so" and a guess about a figure keep their frame; an experiencer keeps "seems"
+    ("remove_hedge.v1", "I think so."),
+    ("remove_hedge.v1", "I think it's 40 dollars."),
+    ("remove_hedge.v1", "I think it's fine, but maybe I'm wrong."),
+    ("remove_hedge.v1", "The offer seems a bit low to me."),
+    # after a candour filler: a guess about another's mind, the writer's age, "that"
+    ("remove_inner_hedge.v1", "Honestly, I think they wanted to close the account."),
+    ("remove_inner_hedge.v1", "Honestly, I think I am 22."),
+    ("remove_inner_hedge.v1", "Tbh I think that the fee is wrong."),
+    ("remove_inner_hedge.v1", "I guess, I think the fee is wrong."),
+    # "I feel" before an adjective is a feeling, not a frame ("but a bit misled" before)
+    ("remove_inner_hedge.v1", "Honestly I feel a bit misled."),
+    ("remove_inner_hedge.v1", "It was late, but I feel a bit misled."),
+    # "I feel" before an adjective or a noun phrase is a feeling, not a frame
+    ("remove_hedge.v1", "I feel sick after the call."),
+    ("remove_hedge.v1", "I feel bad about leaving my team."),
+    ("remove_hedge.v1", "I feel the pressure every day at work."),
+    # no adverb inside a modal's verb group ("should have possibly informed", and
+    # "should have clearly informed" reads as manner)
+    ("hedge_auxiliary.v1", "The company should have informed me before cutting my salary."),
+    ("booster_auxiliary.v1", "The company should have informed me before cutting my salary."),
+    # a broken thing is what the writer sees
+    ("hedge_auxiliary.v1", "The replacement is also broken."),
+    ("hedge_clause.v1", "The replacement is also broken."),
+    # a state the writer can check and an error in a record detail they can see
+    ("hedge_auxiliary.v1", "The account is still open."),
+    ("booster_clause.v1", "The account is still open."),
+    ("hedge_clause.v1", "The date on the letter is wrong."),
+    ("hedge_auxiliary.v1", "My address on the report is incorrect."),
+    # someone else's reading of the law is reported, not the writer's claim
+    ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
+    ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("operator", "text"), UNTOUCHED)
+def test_operator_leaves_the_context_alone(operator: str, text: str) -> None:
+    assert _run(operator, text) == text
+
+
+@pytest.mark.parametrize("op", ["hedge_self.v1", "booster_self.v1"])
+def test_a_named_strength_takes_a_self_frame(op: str) -> None:
+    text = "My biggest strength is that I stay calm under pressure."
+    out = _run(op, text)
+    assert out.startswith("I ") and out.endswith(
+        " my biggest strength is that I stay calm under pressure."
+    ), out
+
+
+_NOT_SELF = st.sampled_from(
+    ["I am 22", "I am going to quit", "I'm moving to Pune next month", "I am a team leader",
+     "my strength was patience", "I am in sales", "I was a strong leader"]
+)  # fmt: skip
+_SELF_FRAME = st.sampled_from(["I think", "I believe", "I'd say", "I guess"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(frame=_SELF_FRAME, rest=_NOT_SELF, seed=st.integers(0, 20))
+def test_a_frame_stays_on_what_is_no_self_evaluation(frame: str, rest: str, seed: int) -> None:
+    text = f"{frame} {rest}."
+    assert _transform(text, "confident", seed) == text
+
+
+_SELF_WORD = st.sampled_from(["strong", "good", "reliable", "organised", "careful", "calm"])
+_SELF_NOUN = st.sampled_from(["leader", "fit for this role", "communicator", "engineer"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(frame=_SELF_FRAME, adj=_SELF_WORD, noun=_SELF_NOUN, seed=st.integers(0, 20))
+def test_a_frame_comes_off_a_self_evaluation(frame: str, adj: str, noun: str, seed: int) -> None:
+    article = "an" if adj[0] in "aeiou" else "a"
+    text = f"{frame} I am {article} {adj} {noun}."
+    assert _transform(text, "confident", seed) == f"I am {article} {adj} {noun}."
+
+
+_CANDOUR = st.sampled_from(["Honestly,", "To be honest,", "Frankly,", "Honestly"])
+_INNER = st.sampled_from(["I think", "I believe"])
+_EVALUATION = st.sampled_from(
+    ["the fee is unfair", "the bank should refund it", "this violates the FDCPA"]
+)
+_GUESS = st.sampled_from(
+    ["they wanted to close it", "the agent forgot my file", "I am 22", "it cost 40 dollars"]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(candour=_CANDOUR, frame=_INNER, claim=_EVALUATION, guess=_GUESS)
+def test_a_frame_after_a_candour_filler_goes_only_before_an_evaluation(
+    candour: str, frame: str, claim: str, guess: str
+) -> None:
+    assert _run("remove_inner_hedge.v1", f"{candour} {frame} {claim}.") == f"{candour} {claim}."
+    kept = f"{candour} {frame} {guess}."
+    assert _run("remove_inner_hedge.v1", kept) == kept
+
+
+_MODAL = st.sampled_from(["should", "could", "would", "must", "might", "will"])
+_PARTICIPLE = st.sampled_from(["informed me", "refunded the fee", "called back", "checked"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(modal=_MODAL, participle=_PARTICIPLE, seed=st.integers(0, 20))
+def test_no_adverb_goes_inside_a_modal_verb_group(modal: str, participle: str, seed: int) -> None:
+    text = f"The company {modal} have {participle} before the deadline."
+    for op in ("hedge_auxiliary.v1", "booster_auxiliary.v1"):
+        out = ENGINE.try_operator(op, text, seed=seed).text
+        assert f"{modal} have {participle}" in out, out

@@ -80,3 +80,80 @@ HEDGE_OPS = [
 @SETTINGS
 def test_requests_are_never_hedged_or_boosted(text: str, op: str, seed: int) -> None:
     assert ENGINE.try_operator(op, text, seed=seed).text == text
+
+
+# Round 9 (a fresh set, blind-judged): the error classes as properties.
+SCALAR = ["good", "reasonable", "fair", "important", "helpful", "clear", "useful"]
+EXTREME = sorted(LEX.intensifier_limits["literally"])
+
+
+@given(st.sampled_from(SCALAR), st.integers(0, 2**16))
+@SETTINGS
+def test_literally_never_goes_on_a_scalar_adjective(adjective: str, seed: int) -> None:
+    text = f"The offer is {adjective} for a fresher."
+    assert "literally" not in ENGINE.try_operator("intensify_young.v1", text, seed=seed).text
+
+
+def test_literally_still_goes_on_an_extreme_adjective() -> None:
+    outs = {
+        ENGINE.try_operator(
+            "intensify_young.v1", f"I was {EXTREME[0]} after the call.", seed=s
+        ).text
+        for s in range(40)
+    }
+    assert f"I was literally {EXTREME[0]} after the call." in outs
+
+
+@given(
+    st.sampled_from(["TV", "PC", "ID"]),
+    st.sampled_from(["register_up.v1", "register_down.v1", "register_up_reversible.v1"]),
+)
+@SETTINGS
+def test_no_register_swap_expands_an_abbreviation_in_capitals(abbr: str, op: str) -> None:
+    text = f"I bought a new {abbr} from the shop last week."
+    assert f" {abbr} " in ENGINE.try_operator(op, text).text
+
+
+def test_a_lower_case_tv_still_goes_up() -> None:
+    assert "television" in ENGINE.try_operator("register_up.v1", "I bought a tv last week.").text
+
+
+TAGS = ["simple", "plain and simple", "period", "full stop", "end of story"]
+CLAIMS = ["This is cheating", "The fee is unfair", "The charge is wrong", "The bank should pay"]
+INSERTING = [
+    "hedge_clause.v1", "hedge_adverb.v1", "hedge_adjective.v1", "hedge_auxiliary.v1",
+    "booster_clause.v1", "booster_adverb.v1", "booster_adjective.v1", "booster_auxiliary.v1",
+]  # fmt: skip
+
+
+@given(st.sampled_from(CLAIMS), st.sampled_from(TAGS), st.sampled_from(INSERTING))
+@SETTINGS
+def test_no_cue_goes_on_a_claim_with_an_emphatic_tag(claim: str, tag: str, op: str) -> None:
+    text = f"{claim}, {tag}."
+    assert ENGINE.try_operator(op, text).text == text
+
+
+def test_the_same_claims_without_a_tag_take_a_cue() -> None:
+    for claim in CLAIMS:
+        for op in ("hedge_clause.v1", "booster_clause.v1"):
+            assert ENGINE.try_operator(op, f"{claim}.").text != f"{claim}.", (claim, op)
+
+
+ATTITUDE = ["thankfully", "fortunately", "unfortunately", "luckily", "sadly"]
+PEOPLE = ["She", "He", "My mother", "My father", "My son"]
+STATES = ["better now", "stable now", "fine", "recovering well", "doing better"]
+
+
+@given(st.sampled_from(PEOPLE), st.sampled_from(STATES), st.sampled_from(INSERTING))
+@SETTINGS
+def test_no_cue_goes_on_a_person_s_health(person: str, state: str, op: str) -> None:
+    verb = "are" if person == "They" else "is"
+    text = f"{person} {verb} {state}."
+    assert ENGINE.try_operator(op, text).text == text
+
+
+@given(st.sampled_from(ATTITUDE), st.sampled_from(INSERTING))
+@SETTINGS
+def test_no_cue_goes_on_a_sentence_with_an_attitude_adverb(adverb: str, op: str) -> None:
+    text = f"The fee is lower now, {adverb}."
+    assert ENGINE.try_operator(op, text).text == text

@@ -77,6 +77,10 @@ def run_decide(
 
     if not 0 <= max_failure_rate <= 1:
         raise ConfigError("must lie between 0 and 1", location="--max-failure-rate")
+    # checked here although only chat models read them: a typo should not pass silently
+    for name, value in (("--samples", samples), ("--concurrency", concurrency)):
+        if value < 1:
+            raise ConfigError(f"must be at least 1, got {value}", location=name)
     outputs = OutputFiles(
         [out], overwrite=overwrite, command="decide", arguments=arguments, inputs=[data]
     )

@@ -266,7 +266,7 @@ def resolve_inputs(config: GridConfig) -> GridInputs:
         "ids": config.id,
     }
     try:
-        return GridInputs.model_validate(pieces)
+        inputs = GridInputs.model_validate(pieces)
     except ValidationError as exc:
         err = exc.errors()[0]
         first = str(err["loc"][0]) if err["loc"] else ""
@@ -277,3 +277,27 @@ def resolve_inputs(config: GridConfig) -> GridInputs:
         }
         where = source.get(first, "config")
         raise _config_error(exc, where, "see examples/grid_salary/ for the file formats") from None
+    _check_wording(inputs, config)
+    return inputs
+
+
+def _check_wording(inputs: GridInputs, config: GridConfig) -> None:
+    """An identifier or question with no wording in a language rendered no prompt for it,
+    and the grid was refused only by the counts and parallel checks (exit 1, one line per
+    missing prompt): name the first gap here, as bad input."""
+    for language in inputs.languages:
+        for item in inputs.identifiers.identifiers:
+            if language not in item.phrases:
+                raise ConfigError(
+                    f"identifier {item.axis}/{item.value} has no phrase in {language!r}",
+                    location="languages",
+                    hint=f"add phrases.{language} to every identifier (identifiers: "
+                    f"{_path_text(config.identifiers)}), or drop the language",
+                )
+        for question in inputs.questions:
+            if language not in question.text:
+                raise ConfigError(
+                    f"question {question.id!r} has no text in {language!r}",
+                    location="languages",
+                    hint=f"add it to {config.questions}, or drop the language",
+                )

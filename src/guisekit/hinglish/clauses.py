@@ -142,6 +142,12 @@ def _is_number(said: str) -> bool:
     return any(c.isdigit() for c in said) or all(p in SPELLED_NUMBERS | {"one"} for p in parts)
 
 
+def _bare_count(said: str) -> bool:
+    """A number with no unit or currency ("12", "twelve"): what it counts is elsewhere."""
+    low = said.lower().strip()
+    return re.fullmatch(r"[\d.,]+", low) is not None or low in SPELLED_NUMBERS
+
+
 def _is_name(text: str) -> bool:
     return "\ue000" in text
 
@@ -238,6 +244,17 @@ class ClauseConverter:
             if first is None:
                 continue
             if conj == "if" and _ASKS.search(left):
+                continue
+            if (
+                conj == "and"
+                and self.used
+                and self.used[-1].startswith("request.")
+                and not _BORROW.match(right)
+                and not self._starts_with_verb(right)
+            ):
+                # "reverse the fee and the GST charged on it": after a request, a part with
+                # no subject of its own and no verb first is a second object, never a
+                # clause ("GST ne ... charge kiya")
                 continue
             if conj == "if":
                 cond = self.convert(right, right_at, condition=True, depth=depth + 1)
@@ -377,6 +394,12 @@ class ClauseConverter:
             del self.used[mark:]
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             first = self.convert(left, offset, condition=condition, depth=1)
+            if first is not None and conj == "and" and self.used[-1].startswith("request."):
+                # "... reverse kijiye and the GST charged on it": after a request, "and"
+                # joins a second object more often than a clause; a dangling English
+                # fragment was judged ungrammatical
+                del self.used[mark:]
+                continue
             if first is not None:
                 self.used.append("switch.english_clause")
                 english = self._english(f"{conj} {right}")
@@ -463,6 +486,13 @@ class ClauseConverter:
         held = slots.get("x")
         if template.kind == "possession" and isinstance(held, NounPhrase) and held.person:
             return None  # "I had a manager who ...": "mera manager tha", never "mere paas"
+        if (
+            template.kind == "possession"
+            and isinstance(held, NounPhrase)
+            and len(held.core) == 1
+            and _bare_count(held.core[0].text)
+        ):
+            return None  # "You have 12": 12 of what the context said ("Aapke paas 12 hai")
         for name in template.plural:
             slot = slots.get(name)
             if not isinstance(slot, NounPhrase) or not slot.plural:

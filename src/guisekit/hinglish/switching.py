@@ -34,7 +34,7 @@ from guisekit.hinglish.text import Tok
 if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
 
-__all__ = ["after_desire", "switch_clauses", "verb_first"]
+__all__ = ["AUXILIARIES", "REQUEST_START", "after_desire", "switch_clauses", "verb_first"]
 
 Kind = Literal["first", "clause", "vp", "english"]
 Toks = tuple[Tok, ...]
@@ -146,6 +146,14 @@ def _pieces(text: str, pattern: re.Pattern[str]) -> list[_Piece]:
     return pieces
 
 
+# a request opening the sentence: a part after its "and" is a second object as often as
+# a clause ("reverse the fee and the GST charged on it" -> never "GST ne ... charge kiya")
+REQUEST_START = re.compile(
+    r"(?:please|pls|plz|kindly|I (?:request|am requesting|humbly request) you to)\b",
+    re.IGNORECASE,
+)
+
+
 def switch_clauses(
     conv: ClauseConverter,
     text: str,
@@ -172,7 +180,9 @@ def switch_clauses(
             body = text[piece.body : piece.end]
             left = text[before.body : before.end]
             kind: Kind | None = None
-            if conv._finite(left) and not after_desire(left, body):
+            if piece.link == "and" and REQUEST_START.match(text[pieces[0].body :]):
+                kind = None  # "please reverse the fee and the GST charged on it": objects
+            elif conv._finite(left) and not after_desire(left, body):
                 if piece.link in relative:
                     kind = "english" if piece.comma and conv._finite(f"it {body}") else None
                 elif conv._clause_start(body) and verb_first(conv, body):

@@ -18,6 +18,7 @@ from guisekit.hinglish.clauses import ClauseConverter, join
 from guisekit.hinglish.frames import frame_sentence, is_clause
 from guisekit.hinglish.grammar import Renderer
 from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
+from guisekit.hinglish.senses import disambiguate
 from guisekit.hinglish.tagging import tag_words, word_spans
 from guisekit.hinglish.text import LanguageTag, Tok, mask, sentences
 from guisekit.specs import HinglishSpec
@@ -243,6 +244,8 @@ def _convert(
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
     body = _negative_subject(_temporal_just(_expand(body, lexicon), lexicon))
     renderer.written = _contracted(masked.text, body, lexicon)
+    body, senses = disambiguate(body, masked, lexicon.verb_forms)
+    renderer.written.update(senses)
     if re.search(r"\bjust now\b", body, re.IGNORECASE) and not re.search(
         r"\bjust now\b", masked.text, re.IGNORECASE
     ):

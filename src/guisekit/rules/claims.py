@@ -30,8 +30,10 @@ __all__ = [
     "reported",
     "request_sentence",
     "self_evaluations",
+    "self_evaluative",
     "settled",
     "stance_elsewhere",
+    "writer_culpability",
 ]
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -50,7 +52,9 @@ _PREDICATE_FILLERS = frozenset(
      "somewhat", "rather", "fairly", "also", "still", "just", "extremely", "to", "be",
      "probably", "possibly", "perhaps", "maybe", "likely", "definitely", "certainly",
      "surely", "undoubtedly", "slightly", "bit", "little", "absolutely", "arguably",
-     "presumably", "apparently", "seemingly", "evidently", "undeniably"}
+     "presumably", "apparently", "seemingly", "evidently", "undeniably",
+     # degree words before a comparative ("much better than", "far higher")
+     "much", "far", "lot", "way", "even"}
 )  # fmt: skip
 _ARTICLES = frozenset({"a", "an", "the"})
 _COMPARATIVE = frozenset(
@@ -215,6 +219,8 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
             words, i, evaluative, present=word in _PRESENT_COPULAS
         ):
             return True
+        if word in _CONTRACTED_COPULAS and _predicate_follows(words, i, evaluative, present=True):
+            return True  # "that's a bit low", "it's unfair"
     found = phrases.search(clause)
     head = clause[: found.start()] if found is not None else ""
     return found is not None and not _REPORTING.search(
@@ -254,6 +260,12 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "they ignored my emails": what the writer saw
     if _narrative_pattern(lex).search(clause):
         return False  # "the client was unhappy", "he felt ...": others' states narrated
+    if _person_state(words, lex):
+        return False  # "she is better now": a fact the writer knows first-hand
+    if _record_error(words, lex):
+        return False  # "the date on the letter is wrong": an error the writer can see
+    if _concrete_broken(words, lex):
+        return False  # "the replacement is also broken": a state the writer sees
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
@@ -289,6 +301,55 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     return False
 
 
+_ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt"})
+
+
+def _record_error(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause says a detail of a record is wrong ("the date on the letter is
+    wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
+    such a detail against what they know, so it is a fact, not a claim to hedge."""
+    fields = frozenset(lex.claims["record_fields"])
+    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    if head is None or _ERRORS.isdisjoint(words[head + 1 : head + 4]):
+        return False
+    return not fields.isdisjoint(words[:head])
+
+
+def _concrete_broken(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause calls a thing broken ("the replacement is also broken"): only a
+    process or system (claims.yaml ``abstract_subjects``) is evaluated as broken."""
+    if "broken" not in words:
+        return False
+    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    if head is None or "broken" not in words[head + 1 : head + 4]:
+        return False
+    return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
+
+
+_PERSON_PRONOUNS = frozenset({"he", "she", "he's", "she's"})
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
+
+
+def _person_state(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause states a person's health or safety ("she is better now", "my
+    father is stable now"; claims.yaml ``person_states``, ``kin``): its subject is "he",
+    "she" or a relative, and a state word follows within four words."""
+    claims = lex.claims
+    if words[:1] and words[0] in _PERSON_PRONOUNS:
+        rest = words[1:6]
+    elif len(words) > 1 and words[0] in _POSSESSIVES and words[1] in claims["kin"]:
+        rest = words[2:7]
+    else:
+        return False
+    states = frozenset(w for s in claims["person_states"] for w in s.split()[-1:])
+    return not states.isdisjoint(rest)
+
+
+# Evaluative words that evaluate only with their complement: "open to negotiation" is a
+# stance, "the account is still open" a state the writer can check (twelfth hedge pass).
+_NEEDS_NEXT = {"open": "to"}
+
+
 def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, present: bool) -> bool:
     """Whether the copula ``words[i]`` takes a wanted predicate within five words (after
     fillers such as "really", and at most one noun modifier: "a billing error"); a
@@ -296,6 +357,8 @@ def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, pres
     modifier = False
     for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
         following = words[j + 1] if j + 1 < len(words) else ""
+        if nxt in _NEEDS_NEXT and following != _NEEDS_NEXT[nxt]:
+            return False  # "the account is still open": a state, not "open to negotiation"
         if nxt in wanted or (present and _predicate(nxt, following)):
             return True
         if nxt in _PREDICATE_FILLERS:
@@ -362,6 +425,12 @@ def _predicate(word: str, following: str) -> bool:
 # "should likely refund", "should possibly refund" misread the obligation, and "won't
 # clearly answer" puts the booster inside the negation's scope (heldout5 text, MEANING).
 _AUXILIARIES = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't"})
+# Modals before the auxiliary: no adverb slot in their verb group ("should have informed"
+# never "should have possibly informed"; twelfth hedge pass reading).
+_SLOT_MODALS = frozenset(
+    {"should", "shouldn't", "must", "mustn't", "would", "wouldn't", "could", "couldn't",
+     "might", "may", "will", "won't", "can", "can't", "cannot", "ought", "shall"}
+)  # fmt: skip
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -387,6 +456,8 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
         word = doc.next_word(first.end)
         while word is not None and word.end <= stop:
             nxt = doc.next_word(word.end)
+            if word.lower in _SLOT_MODALS:
+                break  # "should have probably informed", "should have clearly informed" (manner)
             if word.lower in _AUXILIARIES:
                 if (
                     nxt is not None
@@ -411,36 +482,62 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
 
 def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
     """Starts of the sentences that evaluate the writer's own capacity ("I am a strong
-    leader", "I'm very organised"): "I am" / "I'm", optional articles and degree words,
-    then a word of ``self_evaluation`` (claims.yaml); no question, no figure, and no
-    hedge or booster already at the start."""
+    leader", "I'm very organised", "My biggest strength is ..."; see
+    :func:`self_evaluative`); no question, no figure, and no hedge or booster already at
+    the start."""
     key = ("self_evaluations", lex)
     cached = doc.proposals.get(key)
     if cached is not None:
         return cached
-    claims = lex.claims
-    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
     found = []
     for start, end in _sentence_spans(doc):
         body = doc.text[start:end]
         if "?" in body or _FIGURE.search(body) or request_sentence(doc.lowered[start:end], lex):
             continue
-        clause = _CLAUSE_END.split(doc.lowered[start:end], maxsplit=1)[0]
-        words = _WORDS.findall(clause)
-        if words[:2] == ["i", "am"]:
-            rest = words[2:]
-        elif words[:1] == ["i'm"]:
-            rest = words[1:]
-        else:
-            continue
-        for word in rest[:4]:
-            if word in targets:
-                found.append(start)
-                break
-            if word not in fillers:
-                break
+        if self_evaluative(doc.lowered[start:end], lex):
+            found.append(start)
     doc.proposals[key] = found
     return found
+
+
+# Copulas of a named strength ("my biggest strength is ..."); "would be" is itself a
+# hedge ("my strengths would be ..."), and a past "was" narrates.
+_STRENGTH_COPULAS = frozenset({"is", "are"})
+
+
+def self_evaluative(text: str, lex: RulesLexicon) -> bool:
+    """Whether the main clause of ``text`` (lower-case) evaluates the writer's own
+    capacity: "I am" / "I'm", optional articles and degree words, then a word of
+    ``self_evaluation`` ("I am a strong leader"), or the writer's named strength ("my
+    biggest strength is that I stay calm": "my", an optional ranking word of
+    ``subject_evaluative``, a noun of ``self_strengths``, "is"/"are"). Both are the
+    writer's judgement of themselves (Martin and White 2005, judgement of capacity), not
+    an experience, possession or plan ("I am 22", "my job is in sales")."""
+    claims = lex.claims
+    words = _WORDS.findall(_CLAUSE_END.split(text, maxsplit=1)[0])
+    if words[:1] == ["my"]:
+        rest = words[1:]
+        if rest[:1] and rest[0] in claims["subject_evaluative"]:
+            rest = rest[1:]
+        return (
+            len(rest) >= 3
+            and rest[0] in claims["self_strengths"]
+            and rest[1] in _STRENGTH_COPULAS
+            and rest[2] != "not"
+        )
+    if words[:2] == ["i", "am"]:
+        rest = words[2:]
+    elif words[:1] == ["i'm"]:
+        rest = words[1:]
+    else:
+        return False
+    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
+    for word in rest[:4]:
+        if word in targets:
+            return True
+        if word not in fillers:
+            return False
+    return False
 
 
 _PAST_COPULAS = frozenset({"was", "were", "wasn't", "weren't"})
@@ -512,6 +609,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
             continue
         if request_sentence(doc.lowered[start:end], lex):
             continue  # "a real answer would be appreciated": a request, never hedged
+        if self_evaluative(doc.lowered[first.start : end], lex):
+            continue  # "my biggest strength is ...": only a self frame goes on it
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
@@ -546,6 +645,27 @@ def _stance_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 
 
 @functools.cache
+def _tag_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """An emphatic tag after a comma before the sentence's closing punctuation (claims.yaml
+    ``emphatic_tags``: "..., simple.", "..., period!")."""
+    tags = sorted(lex.claims["emphatic_tags"], key=len, reverse=True)
+    return re.compile(r", (?:" + "|".join(re.escape(t) for t in tags) + r")\s*(?:[.!]|$)")
+
+
+@functools.cache
+def _culpability_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    return _word_pattern(set(lex.claims["own_culpability"]))
+
+
+def writer_culpability(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` states the writer's own culpability ("This is
+    not my fault", claims.yaml ``own_culpability``): the writer knows what they did, so
+    the hedged direction puts no new cue on it."""
+    begin, stop = _sentence_around(doc, offset)
+    return _culpability_pattern(lex).search(doc.lowered, begin, stop) is not None
+
+
+@functools.cache
 def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     return _word_pattern(set(lex.claims["reported_speech"]))
 
@@ -576,6 +696,8 @@ def stance_elsewhere(
     begin, stop = _sentence_around(doc, start)
     if _QUOTE.search(doc.text, begin, stop):
         return True  # a quotation is someone's words: 'I think the form read "..."'
+    if _tag_pattern(lex).search(doc.lowered, begin, stop):
+        return True  # "This is cheating, simple.": an emphatic tag is a booster already
     for found in _stance_pattern(lex).finditer(doc.lowered, begin, stop):
         if found.group() in own:
             continue

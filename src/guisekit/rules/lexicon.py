@@ -371,6 +371,13 @@ class RulesLexicon:
     def intensifiers(self, kind: str) -> tuple[str, ...]:
         return tuple(str(w) for w in self._emphasis.get("intensifiers", {}).get(kind, []))
 
+    @functools.cached_property
+    def intensifier_limits(self) -> dict[str, frozenset[str]]:
+        """Intensifiers that go only before the adjectives named for them (emphasis.yaml
+        ``only_before``: "literally" before extreme adjectives)."""
+        limits = self._emphasis.get("only_before", {}) or {}
+        return {str(k).lower(): frozenset(str(w).lower() for w in v) for k, v in limits.items()}
+
     @functools.cache  # noqa: B019 - lexicons live as long as the process
     def fillers(self, style: str) -> tuple[str, ...]:
         return tuple(m for m, s in self._pairs("fillers.tsv", ("marker", "style")) if s == style)

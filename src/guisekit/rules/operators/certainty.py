@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from guisekit.rules.claims import evaluates
+from guisekit.rules.claims import evaluates, self_evaluative
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
@@ -239,7 +239,9 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
         if not _WRITER.intersection(before):
             return True
     if _FRAME.search(lowered[start:end]):
-        return not evaluates(rest, lex)
+        # the writer's evaluation of something, or of their own capacity ("I think I am
+        # a good fit", "I'd say my biggest strength is ...": the inverse of hedge_self)
+        return not (evaluates(rest, lex) or self_evaluative(rest, lex))
     if doc.is_sentence_start(start) and _POSSIBILITY.search(lowered[start:end]):
         # "Maybe the system posted it late" offers a possible explanation of an event;
         # without the hedge it asserts the event. Only a possible evaluation is firmed
@@ -310,6 +312,8 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         rest = rest[frame.end() :].lstrip(" ,")
         rest = rest[5:] if rest.startswith("that ") else rest
     words = _WORD.findall(rest)
+    if self_evaluative(rest, lex):
+        return False  # "I think my biggest strength is ..." -> "My biggest strength is ..."
     if words[:1] in (["my"], ["our"]):
         # "Maybe my expectations are too high": a shield about the writer
         return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])

@@ -17,12 +17,13 @@ from guisekit.rules.claims import (
     opinion_sentence,
     self_evaluations,
     stance_elsewhere,
+    writer_culpability,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, phrase_spans, recase_first
-from guisekit.rules.operators.certainty import shield_needed
+from guisekit.rules.operators.certainty import clause_after_frame, shield_needed
 
 _COPULAS = frozenset(
     {
@@ -228,7 +229,10 @@ def _before_adjective(
         nxt = doc.next_word(word.end)
         if nxt is not None and nxt.lower in ("that", "to", "as"):
             continue  # "so concerned that" is a result clause, not an intensifier
-        yield Edit(word.start, word.start, CHOICE + " ", name, choices)
+        limits = lex.intensifier_limits
+        fits = tuple(c for c in choices if word.lower in limits.get(c.lower(), (word.lower,)))
+        if fits:  # "literally" only before an extreme adjective: never "literally good"
+            yield Edit(word.start, word.start, CHOICE + " ", name, fits)
 
 
 def _intensifier(name: str, style: str, doc: str) -> None:
@@ -300,7 +304,11 @@ def _marker_operator(
         # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
         kept = frozenset(lex.claims["not_inserted"])
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
-        return _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
+        edits = _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
+        if direction != "hedged":
+            return edits
+        # no "Perhaps, this is not my mistake": the writer knows their own conduct
+        return (e for e in edits if not writer_culpability(text, lex, e.start))
 
 
 def _slots(direction: str, label: str) -> None:
@@ -337,6 +345,8 @@ def _slots(direction: str, label: str) -> None:
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
         ):
+            if direction == "hedged" and writer_culpability(doc, lex, edit.start):
+                continue  # "this is not my fault" takes no hedge
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
@@ -361,8 +371,14 @@ def _slots(direction: str, label: str) -> None:
         for start in self_evaluations(doc, lex):
             if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
                 continue
-            # "I" keeps its capital after the frame: "I think I am ..."
-            yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
+            # "I" keeps its capital after the frame: "I think I am ..."; "My" loses it:
+            # "I think my biggest strength is ..."
+            if doc.text.startswith("My ", start):
+                yield Edit(
+                    start, start + 1, CHOICE + " m", f"{prefix}_self.v1", _capitalised(choices)
+                )
+            else:
+                yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
 
     @operator(
         f"{prefix}_auxiliary.v1",
@@ -384,6 +400,8 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
+            if direction == "hedged" and writer_culpability(doc, lex, start):
+                continue  # "this is probably not my fault" doubts the writer's own conduct
             head = text[start:at]
             if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
                 yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
@@ -446,7 +464,8 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
             if end is None or doc.is_sentence_start(start):
                 continue
             prev, nxt = doc.prev_word(start), doc.next_word(end)
-            if prev is None or nxt is None or prev.lower not in before:
+            opener = _after_candour(doc, lex, start)  # "Honestly, I think the fee ..."
+            if nxt is None or (not opener and (prev is None or prev.lower not in before)):
                 continue
             if (
                 nxt.lower not in followers
@@ -454,13 +473,26 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 or doc.text[end : nxt.start] != " "
             ):
                 continue
-            if doc.text[prev.end : start] != " ":
+            if not opener and prev is not None and doc.text[prev.end : start] != " ":
                 continue  # "..., I think, ..." is the parenthetical of remove_hedge
+            if nxt.lower not in _FRAME_FOLLOWERS and not clause_after_frame(doc, lex, start, end):
+                # "but I feel a bit misled": a feeling, no frame before a clause (an
+                # auxiliary next is a relative clause's verb: "that I believe is past")
+                continue
             if shield_needed(doc, lex, start, end):
                 continue  # "but I think they wanted ...": a guess, not an opinion
             if doubtful(doc, lex, start):
                 continue  # "I'm not sure, but I think the fee ...": the doubt stays
             yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
+
+
+def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether all that precedes ``start`` in its sentence is a candour filler
+    ("Honestly,", "To be honest,", "Frankly"; claims.yaml ``candour_fillers``, "I guess"
+    aside: a frame after it is the claim's own opener."""
+    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    head = doc.lowered[begin:start].rstrip(" ,")
+    return head != "i guess" and head in lex.claims["candour_fillers"]
 
 
 _slots("hedged", "Hedge")

@@ -1,0 +1,110 @@
+"""Ambiguous English words given the sense they have in this clause, before templates run.
+
+A few function words have two senses that Hindi renders differently, and the templates
+(which look words up one at a time) cannot tell them apart:
+
+- "so far" is "ab tak" (until now), never "itna far" (judged heldout10: "Woh $196 itna
+  far hai");
+- a clause-final "too" is "bhi" (also), never "bahut zyada" (too much; judged heldout10:
+  "Mujhe yahan bahut zyada woh karna hai"); before an adjective ("too long") it stays a
+  degree;
+- "still" before a past-tense verb is "phir bhi" (nevertheless: "we still completed in
+  11 months"), never "abhi bhi" (even now; judged heldout10); elsewhere it is "abhi bhi";
+- "by" before a date or deadline is "tak" ("by 28 June" -> "28 June tak"), never "ko" or
+  "se" (judged heldout10: "Mujhe 28 June unhe reply karna hai").
+
+Each rewrite replaces the word with an unambiguous stand-in the lexicon renders in the
+right sense, and returns what the writer wrote, so a clause kept in English is restored
+exactly as written (``Renderer.written``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from guisekit.hinglish.text import Masked
+
+__all__ = ["disambiguate"]
+
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_WEEKDAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+# a protected span that is a date or deadline (never an amount: "by 5%" is a difference)
+_DATE_SPAN = re.compile(
+    rf"^(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_MONTHS})\b.*|(?:{_WEEKDAYS})|"
+    r"\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|(?:19|20)\d\d|\d{1,2}(?::\d\d)?\s*(?:am|pm))$",
+    re.IGNORECASE,
+)
+# after "by": words of a deadline that are no protected span ("by month three", "by the
+# end of the month", "by next week", "by tomorrow")
+_DEADLINE_WORDS = re.compile(
+    r"(?:the\s+)?(?:end|month|week|next|tomorrow|eod|close of business)\b", re.IGNORECASE
+)
+_PLACEHOLDER_AT = re.compile("\ue000\\d+\ue001")
+_FINAL_TOO = re.compile(r"\btoo(?=\s*(?:,|$))", re.IGNORECASE)
+_SO_FAR = re.compile(r"\bso far\b(?!\s+(?:away|from|as|that|ahead|behind|off)\b)", re.IGNORECASE)
+
+
+_STILL_CACHE: dict[int, re.Pattern[str]] = {}
+
+
+def _still_past(verb_forms: Mapping[str, Mapping[str, object]]) -> re.Pattern[str]:
+    """ "still" before a past-tense verb of the lexicon (built once per lexicon)."""
+    cached = _STILL_CACHE.get(id(verb_forms))
+    if cached is not None:
+        return cached
+    past = sorted(
+        (w for w, forms in verb_forms.items() if "past" in forms and " " not in w),
+        key=len,
+        reverse=True,
+    )
+    pattern = re.compile(rf"\bstill(?=\s+(?:{'|'.join(map(re.escape, past))})\b)", re.IGNORECASE)
+    _STILL_CACHE[id(verb_forms)] = pattern
+    return pattern
+
+
+def _deadline(body: str, masked: Masked) -> list[tuple[int, int]]:
+    """Spans of each "by" that opens a deadline."""
+    out = []
+    for match in re.finditer(r"\bby\s+", body, re.IGNORECASE):
+        rest = body[match.end() :]
+        span = _PLACEHOLDER_AT.match(rest)
+        if span is not None:
+            said = masked.unmask(span.group()).strip()
+            if not _DATE_SPAN.match(said):
+                continue
+        elif not _DEADLINE_WORDS.match(rest):
+            continue
+        out.append((match.start(), match.start() + 2))
+    return out
+
+
+def disambiguate(
+    body: str, masked: Masked, verb_forms: Mapping[str, Mapping[str, object]]
+) -> tuple[str, dict[str, str]]:
+    """``body`` with each ambiguous word replaced by a stand-in in its sense here, and the
+    stand-ins mapped to what the writer wrote (for clauses kept in English). A stand-in
+    the writer also used is not introduced (it could not be restored)."""
+    written: dict[str, str] = {}
+    low = masked.text.lower()
+
+    def swap(text: str, spans: list[tuple[int, int]], stand_in: str) -> str:
+        if not spans or re.search(rf"\b{stand_in}\b", low):
+            return text
+        for start, end in reversed(spans):
+            said = text[start:end]
+            written[stand_in] = said
+            text = text[:start] + stand_in + text[end:]
+        return text
+
+    def spans_of(pattern: re.Pattern[str]) -> Callable[[str], list[tuple[int, int]]]:
+        return lambda text: [m.span() for m in pattern.finditer(text)]
+
+    body = swap(body, spans_of(_SO_FAR)(body), "till now")
+    body = swap(body, spans_of(_FINAL_TOO)(body), "as well")
+    body = swap(body, spans_of(_still_past(verb_forms))(body), "even so")
+    body = swap(body, _deadline(body, masked), "till")
+    return body, written
