@@ -807,6 +807,24 @@ TEMPLATE_CASES = [
         ["Koi advice mil jaye toh achha hoga."],
     ),
     ("ask_how_much.how_do_i", "How do I escalate this?", ["Main yeh kaise escalate karun?"]),
+    ("statement.copula_also", "My salary is also low.", ["Meri salary bhi low hai."]),
+    (
+        "statement.copula_probably",
+        "The bigger issue is probably the notice period.",
+        ["Bigger issue shayad notice period hai."],
+    ),
+    (
+        "statement.copula_still",
+        "My manager is still on leave.",
+        ["Mera manager abhi bhi chhutti par hai.", "Mera manager abhi bhi leave par hai."],
+    ),
+    ("statement.copula_now", "The balance is now zero.", ["Balance ab zero hai."]),
+    (
+        "request.pls",
+        "pls escalate this properly.",
+        ["Pls properly yeh escalate kijiye.", "Pls theek se yeh escalate kijiye."],
+    ),
+    ("statement.copula_past_also", "The refund was also late.", ["Refund bhi late tha."]),
 ]
 
 

@@ -388,7 +388,7 @@ class ClauseConverter:
                 continue
             if not _SUBJECT.match(right) or _DESIRE.search(left):
                 continue  # after "I want X removed", "Y corrected" is no clause
-            if not (self._finite(left) and verb_first(self, right)):
+            if not (self._finite(left) and verb_first(self, right) and self._finite(right)):
                 continue  # "my husband and I ...": a noun phrase, not two clauses
             right_at = offset + match.end()
             del self.used[mark:]

@@ -21,6 +21,12 @@ _NOMINATIVE = frozenset({"i", "we", "he", "she", "they"})
 _SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "herself"})
 
 
+# words after "N times" that make it a multiple, not a count of occasions
+_MULTIPLE_AFTER = frozenset(
+    {"compared", "more", "higher", "larger", "bigger", "less", "lower", "as", "over", "what"}
+)
+
+
 class Renderer(NounRenderer):
     """Renders the English phrases of one masked sentence in a Hindi frame."""
 
@@ -108,6 +114,10 @@ class Renderer(NounRenderer):
             obj_words = obj_words[:-size]
         obj = self.np(obj_words) if obj_words else None
         if end and obj is None:
+            return None
+        if end < len(rest) and any(w.low in ("and", "or") for w in obj_words):
+            # "offered A and B in fixed pay": the phrase after a coordinated object may
+            # belong to B only; put before both it changed the scope (round 6 reading)
             return None
         if (
             obj is not None
@@ -202,6 +212,11 @@ class Renderer(NounRenderer):
             if not self._numeric(rest[j]):
                 continue
             after = rest[j + gap + 1 :]
+            said = self.masked.unmask(rest[j].text)
+            if "." in said or (after and after[0].low in _MULTIPLE_AFTER):
+                # "went up 3.2 times compared to ...": a multiple ("guna"), never "3.2
+                # baar" (on 3.2 occasions; judged round 9)
+                return None
             if after and not self._chain_start(rest, j + gap + 1):
                 continue
             separate = (Tok("alag-alag", "hi"),) if gap == 2 else ()

@@ -73,6 +73,9 @@ _OBJECT_START = frozenset(
 )
 
 
+_BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages", "decades")]
+
+
 def _drop_ek(toks: Toks) -> Toks:
     return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
 
@@ -131,6 +134,8 @@ class NounRenderer(WordRenderer, ABC):
         if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
             return None
         if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
+            return None
+        if self._not_a_hindi_np(words, lows):
             return None
         if lows[0] in _NO_NP_START or _SELF.intersection(lows):
             # "want to work on ...": an infinitive is no object ("work ko chahiye"); an
@@ -209,6 +214,32 @@ class NounRenderer(WordRenderer, ABC):
             return None
         return NounPhrase(pre, pre_obl, core, core_obl, gender_h, plural_h, None, person, place)
 
+    def _not_a_hindi_np(self, words: Sequence[Word], lows: Sequence[str]) -> bool:
+        """English syntax a Hindi noun phrase cannot hold (judged round 9): an English
+        possessive ("Dr Frost's email"), "a single X" (it is "ek bhi X"), a demonstrative
+        with a bare number ("these two": "in dono"), or a participle after its noun
+        ("teammates rated 'meets expectations' ko")."""
+        if any(self.masked.unmask(w.text).endswith(("'s", "’s")) for w in words):
+            return True
+        if lows[:2] in (["a", "single"], ["not", "a"]):
+            return True
+        if len(words) == 2 and lows[0] in ("these", "those") and self._number_word(words[1]):
+            return True
+        for i in range(1, len(lows)):
+            forms = self.lex.verb_forms.get(lows[i], {})
+            before = lows[i - 1]
+            if (
+                ("participle" in forms or "past" in forms)
+                and lows[i] not in self.lex.content
+                and not is_placeholder(words[i - 1].text)
+                and before not in self.determiners
+                and before not in self.adverbs
+                and before not in self.postpositions
+                and before not in ("and", "or", "not")
+            ):
+                return True
+        return False
+
     def _pronoun_with(self, words: Sequence[Word]) -> NounPhrase | None:
         """``something around 90 lakhs`` -> ``lagbhag 90 lakhs ka kuch``."""
         forms = self.pronouns[words[0].low]
@@ -245,6 +276,8 @@ class NounRenderer(WordRenderer, ABC):
         direct_only = a.pronoun is not None or b.pronoun is not None
         joiner = hindi_toks(self.conjunctions[conj])
         gender: Gender = "f" if a.gender == "f" and b.gender == "f" else "m"
+        if conj == "or" and b.gender is not None:
+            gender = b.gender  # "X ya koi list nahi mili": the nearer noun agrees (round 9)
         return NounPhrase(
             (),
             (),
@@ -266,8 +299,8 @@ class NounRenderer(WordRenderer, ABC):
         direct: list[Tok] = []
         oblique: list[Tok] = []
         while len(words) > 1 and (size := self._np_adverb_at(words, 0)):
-            if size >= len(words) or words[0].low in self.determiners:
-                break
+            if size >= len(words) or (words[0].low in self.determiners and size == 1):
+                break  # "a bit chaotic": "thoda", never the article ("ek bit"; round 9)
             adverb = self.tagged(self.adverb(" ".join(w.low for w in words[:size])))
             direct.extend(adverb)
             oblique.extend(adverb)
@@ -284,6 +317,9 @@ class NounRenderer(WordRenderer, ABC):
             det_spec = None  # "a 10% bonus" -> "10% bonus", not "ek 10% bonus"
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
+                if case and person and lows[0] in ("a", "an"):
+                    out.append(Tok("ek", "hi"))  # "ek friend ne kaha", not "friend ne"
+                    continue
                 det = self._determiner(lows[0], det_spec, gender, plural, case)
                 if det is None:
                     return None
@@ -588,6 +624,8 @@ class NounRenderer(WordRenderer, ABC):
             return None  # "connection to any debt": not "debt ko connection"
         if trigger == "by" and rest and rest[0].low in ("more", "less", "over"):
             return None  # "by more than 80 points": no clean postposition chain
+        if trigger == "for" and [w.low for w in rest] in _BARE_SPANS:
+            return None  # "for years": never "years ke liye" ("saalon tak"); left English
         if trigger in ("for", "over") and self._duration(rest):
             # "worked there for 2 years" -> "2 saal tak", not "ke liye"; "over five
             # weeks" -> "five weeks mein", not "se zyada"
@@ -709,7 +747,10 @@ class NounRenderer(WordRenderer, ABC):
         ):
             # "short by $3,280": "$3,280 short", as "$3,280 se short" reads "short of"
             return np.form("obl") or ()
-        return (np.form("obl") or ()) + tuple(self.tagged(post))
+        obl = np.form("obl") or ()
+        if prep == "as" and obl and obl[0].text == "ek":
+            obl = obl[1:]  # "nurse ke taur par", not "ek nurse ke taur par"
+        return obl + tuple(self.tagged(post))
 
     def _date(self, words: Sequence[Word]) -> bool:
         """Whether a phrase is a date or a weekday (which take ``ko``)."""

@@ -75,6 +75,10 @@ def after_desire(left: str, body: str) -> bool:
 _BEFORE_VERB_STOP = frozenset(
     {"that", "which", "who", "where", "whose", "with", "and", "or", "but", "because"}
 )
+# words after which a past form is an adjective, not the clause's verb ("in fixed pay")
+_BEFORE_MODIFIER = frozenset(
+    {"in", "on", "at", "of", "for", "from", "to", "the", "a", "an", "my", "our", "their"}
+)
 # the auxiliaries and modals that make a clause finite ("the agent *was* rude")
 AUXILIARIES = frozenset(
     {
@@ -101,6 +105,17 @@ AUXILIARIES = frozenset(
 )
 
 
+def _attributive(conv: ClauseConverter, before: str) -> bool:
+    """Whether a past form after ``before`` modifies a noun: after a preposition, an
+    article or possessive, or an adjective ("higher fixed amount")."""
+    if before in _BEFORE_MODIFIER:
+        return True
+    entry = conv.r.lex.content.get(before)
+    if entry is not None:
+        return entry.gender is None and entry.kind == "-"
+    return before.endswith("er") and before[:-2] in conv.r.lex.content  # "higher"
+
+
 def verb_first(conv: ClauseConverter, body: str) -> bool:
     """Whether ``body`` is a clause: its subject is followed by a finite verb before any
     relative pronoun or preposition ("a personal loan that is listed ..." and "two
@@ -115,6 +130,8 @@ def verb_first(conv: ClauseConverter, body: str) -> bool:
         if word in AUXILIARIES or word.endswith("n't"):
             return True
         kinds = conv.r.lex.verb_forms.get(word, {})
+        if "past" in kinds and _attributive(conv, words[i - 1]):
+            return False  # "in fixed pay", "a higher fixed amount": a participle modifier
         if "past" in kinds:
             return True
         if "third" in kinds and word[:-1] not in conv.r.lex.content and i < len(words) - 1:

@@ -216,6 +216,18 @@ def _word_tags(text: str, placed: list[tuple[int, int, Tok]]) -> list[tuple[str,
     return tags
 
 
+def _english_first(converted: tuple[Tok, ...], lexicon: HinglishLexicon) -> bool:
+    """Whether a converted sentence opens with a clause kept in English ("I am at 11
+    LPA ..."): English function words before its first Hindi word. English nouns inside
+    a Hindi clause ("things home mein ...") do not count."""
+    for tok in converted:
+        if tok.tag == "hi":
+            return False
+        if tok.text == "I" or tok.text.lower() in lexicon.english_function_words:
+            return True
+    return False
+
+
 def unsafe_construction(sentence: str, lexicon: HinglishLexicon) -> str | None:
     """The name of the first construction in ``sentence`` that the engine does not
     render safely (lexicons/hinglish/unsafe.tsv), or None. Such a sentence stays English:
@@ -260,6 +272,11 @@ def _convert(
         converted = frame_sentence(converter, rest, at, templates)
     tokens = [renderer.tok(w) for w in opener.split()]
     said = body[: len(body) - len(rest)].strip(" ,").lower()
+    if tokens and converted and _english_first(converted, lexicon):
+        # "Abhi I am at 11 LPA ...": a Hindi opener before a clause kept English reads
+        # as a word swapped in (judged round 9); the opener stays as written
+        written = body[: len(body) - len(rest)].strip(" ,")
+        tokens = [Tok(w, "en") for w in written.split()]
     if (
         converted is None
         and said not in _NOT_ALONE

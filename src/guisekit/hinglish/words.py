@@ -22,6 +22,9 @@ __all__ = ["FINITE", "WordRenderer"]
 FINITE = ("past", "third", "participle")
 
 
+_QUOTES = frozenset("\"'“‘«")
+
+
 class WordRenderer:
     """Renders the words of one sentence; ``mix_ratio`` is the probability that a content
     word with a common Hindi equivalent is written in Hindi (drawn once per word)."""
@@ -165,6 +168,10 @@ class WordRenderer:
         its gender (mera/meri, tha/thi) is then unavailable and the sentence stays English,
         rather than defaulting to masculine ("mere permission")."""
         if is_placeholder(word.text):  # a name is a place, an amount is not
+            if self.masked.unmask(word.text)[:1] in _QUOTES:
+                # a quoted term ("smart class fee") has its own noun's gender, unknown
+                # here: never "ka naya ... fee" (judged round 9)
+                return None, False, False, False
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"

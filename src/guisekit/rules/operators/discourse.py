@@ -17,7 +17,6 @@ from guisekit.rules.claims import (
     opinion_sentence,
     self_evaluations,
     stance_elsewhere,
-    writer_culpability,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
@@ -304,11 +303,7 @@ def _marker_operator(
         # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
         kept = frozenset(lex.claims["not_inserted"])
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
-        edits = _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
-        if direction != "hedged":
-            return edits
-        # no "Perhaps, this is not my mistake": the writer knows their own conduct
-        return (e for e in edits if not writer_culpability(text, lex, e.start))
+        return _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
 
 
 def _slots(direction: str, label: str) -> None:
@@ -345,8 +340,6 @@ def _slots(direction: str, label: str) -> None:
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
         ):
-            if direction == "hedged" and writer_culpability(doc, lex, edit.start):
-                continue  # "this is not my fault" takes no hedge
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
@@ -400,8 +393,6 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
-            if direction == "hedged" and writer_culpability(doc, lex, start):
-                continue  # "this is probably not my fault" doubts the writer's own conduct
             head = text[start:at]
             if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
                 yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
