@@ -8,10 +8,12 @@ shortcuts' edge cases directly.
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from guisekit.facts import negation, roles
+from guisekit.facts import context, entities, extract, negation, quantities, roles
 from guisekit.facts.roles import _LAST_MARK, _WORD, _clause_words
 
 SETTINGS = settings(max_examples=400, deadline=None)
@@ -99,3 +101,108 @@ def test_the_bare_contraction_scan_finds_every_bare_contraction(parts: list[str]
     scanned = {m.end() for m in negation._BARE_NT.finditer(low)}
     assert set(plain) <= scanned, low
     assert scanned <= {m.end() for m in negation._NT.finditer(low)}, low
+
+
+BARRIER_PARTS = st.sampled_from(
+    ["the", " ", "fee", "of", "late", "monthly", "refund", "a", ".", ",", ", ", "\n", ";", "'",
+     "’", "5", "12", "$", "₹", ":", "=", "{", "(", "-", "é", "A", "every", "month"]
+)  # fmt: skip
+
+
+@given(st.lists(BARRIER_PARTS, max_size=30), st.integers(0, 60), st.integers(0, 60))
+@SETTINGS
+@example(["fee", " ", "of", " ", "5", " ", "the", " ", "refund", " ", "of", " "], 0, 0)
+@example(["fee", ":", " ", "5", "{"], 0, 0)
+@example(["refund", ":", " "], 0, 0)
+@example(["refund", " ", "of", " ", "5", " ", "{"], 0, 0)
+def test_clause_words_stop_at_a_barrier_only_where_the_role_search_stops(
+    parts: list[str], begin: int, back: int
+) -> None:
+    """``whole=False`` may give a barrier token and the words after it instead of the
+    whole clause: the role search (with no period adjective in the text) reads the same
+    role and period from either."""
+    low = "".join(parts)
+    start = max(begin, len(low) - back)
+    full = _clause_words_plain(low, begin, start)
+    short = _clause_words(low, begin, start, whole=False)
+    if short != full:
+        assert short[0] in roles._BARRIERS, (low, short, full)
+        assert full[len(full) - len(short) :] == short, (low, short, full)
+    end = min(len(low), start + 1)
+    original = roles._clause_words
+    try:
+        roles._clause_words = lambda low, begin, start, whole=True: _clause_words_plain(
+            low, begin, start
+        )
+        expected = roles._role(low, start, end, False)
+    finally:
+        roles._clause_words = original
+    assert roles._role(low, start, end, False) == expected, low
+
+
+# The one scan that _indian's literal-led scans replace (the definition).
+_INDIAN_ONE_SCAN = re.compile(
+    r"[₹RILlCc\d](?:(?<=₹)|(?<=R)(?<!\w.)s\.?\s?\d|(?<=I)(?<!\w.)NR\b"
+    r"|(?<=[lL])(?<!\w.)(?:akhs?|acs?)\b|(?<=[cC])(?<!\w.)rores?\b|(?<=\d)\s?[cC]r\b"
+    r"|(?<=L)(?<!\w.)PA\b|(?<=C)(?<!\w.)TC\b)"
+)
+INDIAN_PARTS = st.sampled_from(
+    ["₹", "Rs", "Rs.", "R", "s", "INR", "I", "NR", "lakh", "Lakhs", "lac", "lacs", "akh", "ac",
+     "crore", "Crores", "rore", "cr", "Cr", "LPA", "CTC", "TC", "PA", "5", "٥", " ", "\t", ".",
+     "x", "é", "_", "-"]
+)  # fmt: skip
+
+
+@given(st.lists(INDIAN_PARTS, max_size=12))
+@SETTINGS
+@example(["x", "lakh"])
+@example(["5", " ", "Cr"])
+@example(["5", "cr", "x"])
+@example(["Rs", " ", "5"])
+def test_the_indian_money_scans_find_what_the_one_scan_finds(parts: list[str]) -> None:
+    text = "".join(parts)
+    found = any(literal in text and scan.search(text) for literal, scan in context._INDIAN)
+    assert found == (_INDIAN_ONE_SCAN.search(text) is not None), text
+
+
+DIGIT_PARTS = st.sampled_from(["1", "23", "4567", "89012", "X", "*", " ", "-", ".", ",", "a"])
+
+
+@given(st.lists(DIGIT_PARTS, max_size=20))
+@SETTINGS
+@example(["89012"])
+@example(["4567", "1", " ", "89012", "1"])
+def test_the_digit_runs_are_the_identifier_scan_matches(parts: list[str]) -> None:
+    text = "".join(parts)
+    classes = text.encode().translate(entities._MASK_CLASSES)
+    expected = [m.span() for m in entities._IDENTIFIER.finditer(text)]
+    assert entities._digit_runs(classes) == expected, text
+
+
+TEXT_PARTS = st.sampled_from(
+    ["the", "fee", "late", "of", "monthly", "annual", "rent", "payment", "one", "twice", "five",
+     "lakhs", "crore", "percent", "$5", "$1,200", "₹1,200", "Rs 40,000", "5", "30", "12 LPA",
+     "days", "times", "refund", "salary", "is", "was", "every", "month", "my", "{", ":", "-",
+     ",", ".", "é", "’", "'", "\n", "ending in 4417", "XXXX", "2019", "03/04/2021", "Priya"]
+)  # fmt: skip
+_EVERY_WORD_HERE = quantities._FIRST_WORD_BYTES | roles._PERIOD_ADJECTIVE_RUNS
+
+
+@given(st.lists(TEXT_PARTS, max_size=25), st.lists(st.sampled_from([" ", "", "  "]), max_size=25))
+@SETTINGS
+@example(["my", "monthly", "rent", "is", "$5"], [])
+@example(["twice", "fee", "of", "5", "days", "monthly", "payment", "of", "$5"], [])
+@example(["paid", "twice", ","], [" ", "", " "])
+@example(["my", "monthly", "{", "payment", "was", "supposed", "to", "be", "$5"], [" ", "", ""])
+def test_the_prefilters_skip_only_what_finds_nothing(parts: list[str], seps: list[str]) -> None:
+    """Extraction with the word prefilters (the text's letter runs say which lists may be
+    present) equals extraction with every list searched."""
+    text = "".join(p + (seps[i] if i < len(seps) else " ") for i, p in enumerate(parts))
+    fast = extract.extract_facts(text)
+    original = extract.letter_runs
+    try:
+        extract.letter_runs = lambda low: _EVERY_WORD_HERE | original(low)
+        slow = extract.extract_facts(text)
+    finally:
+        extract.letter_runs = original
+    assert fast == slow, text

@@ -93,14 +93,22 @@ def spelling_blind(low: str) -> str:
 
 # --- date reading ----------------------------------------------------------------------------
 
-# Whether a text has Indian (or US) money, found with a scan led by a character class
-# (which CPython skips to at once), each alternative checking its \b after its first
-# character: ₹, Rs 5, INR, lakh(s), lac(s), crore(s), 5 cr, LPA, CTC.
-_INDIAN = re.compile(
-    r"[₹RILlCc\d](?:(?<=₹)|(?<=R)(?<!\w.)s\.?\s?\d|(?<=I)(?<!\w.)NR\b"
-    r"|(?<=[lL])(?<!\w.)(?:akhs?|acs?)\b|(?<=[cC])(?<!\w.)rores?\b|(?<=\d)\s?[cC]r\b"
-    r"|(?<=L)(?<!\w.)PA\b|(?<=C)(?<!\w.)TC\b)"
-)
+# Whether a text has Indian (or US) money: ₹, Rs 5, INR, lakh(s), lac(s), crore(s),
+# 5 cr, LPA, CTC, each found from a literal (a match of the one scan of all of them,
+# led by a class with "l" and "c" in it, was tried at nearly every tenth character),
+# the \b before each word checked behind its literal.
+_INDIAN = [
+    ("₹", re.compile("₹")),
+    ("Rs", re.compile(r"Rs(?<!\wRs)\.?\s?\d")),
+    ("INR", re.compile(r"INR(?<!\wINR)\b")),
+    ("akh", re.compile(r"akh(?<=[lL]akh)(?<!\w[lL]akh)s?\b")),
+    ("ac", re.compile(r"ac(?<=[lL]ac)(?<!\w[lL]ac)s?\b")),
+    ("rore", re.compile(r"rore(?<=[cC]rore)(?<!\w[cC]rore)s?\b")),
+    ("cr", re.compile(r"cr(?:(?<=\dcr)|(?<=\d\scr))\b")),
+    ("Cr", re.compile(r"Cr(?:(?<=\dCr)|(?<=\d\sCr))\b")),
+    ("LPA", re.compile(r"LPA(?<!\wLPA)\b")),
+    ("CTC", re.compile(r"CTC(?<!\wCTC)\b")),
+]
 _US_WORD = re.compile(r"[UdD](?:(?<=U)(?<!\w.)SD\b|(?<=[dD])(?<!\w.)ollars?\b)")  # USD, dollar(s)
 
 
@@ -124,7 +132,10 @@ _PLACE_SCAN = _place_scan(_PLACES)
 
 
 def _indian(text: str) -> bool:
-    return _INDIAN.search(text) is not None or _PLACE_SCAN.search(text) is not None
+    return (
+        any(literal in text and scan.search(text) for literal, scan in _INDIAN)
+        or _PLACE_SCAN.search(text) is not None
+    )
 
 
 def date_reading(text: str, order: str) -> str:

@@ -173,11 +173,9 @@ def entity_fact(text: str, start: int, end: int) -> Fact:
 # Five or more digits standing alone (an account, phone or reference number), led by up
 # to four capitals (SR4456123); masked numbers (XXXX1234, ****1234) are found apart.
 # (led by its first digit: a digit after a digit fails at once, as \d{5,} can only match
-# from the first digit of a run)
+# from the first digit of a run). ASCII text is read from its character classes instead
+# (see _digit_runs).
 _IDENTIFIER = re.compile(r"\d(?<!\d\d)\d{4,}")
-# for ASCII text, led by [0-9], which the regex engine skips to in one C loop (see
-# quantities._DIGIT_QUANTITY_ASCII)
-_IDENTIFIER_ASCII = re.compile(r"[0-9](?<!\d\d)\d{4,}")
 _MASKED = re.compile(r"[X*](?<![\w*][X*])[X*]+[-\s]?\d{3,}(?![\d.,]\d)(?![A-Za-z])")
 _ENDING_IN = re.compile(r"(?:ending|ends)\s+(?:in|with)\s+(\d{3,4})(?!\d)")
 
@@ -196,20 +194,36 @@ _MASK_CLASSES = bytes(
 )
 
 
-def _may_mask(text: str) -> bool:
-    """Whether ``text`` may hold a _MASKED match (always, for non-ASCII text): the scan
-    is tried at every X, and redacted texts are full of them, while masked numbers are
-    rare."""
-    if not text.isascii():
-        return True
-    classes = text.encode().translate(_MASK_CLASSES)
-    return b"XX000" in classes or b"XX-000" in classes
+def _digit_runs(classes: bytes) -> list[tuple[int, int]]:
+    """The spans of the runs of five digits or more of an ASCII text, from its
+    _MASK_CLASSES (digits read as ``0``): the matches of _IDENTIFIER, found with
+    ``bytes.find`` (a regex led by a digit is tried at every digit of the text, and
+    most texts have many digits and few such runs)."""
+    runs = []
+    start = classes.find(b"00000")
+    while start >= 0:
+        end = start + 5
+        while end < len(classes) and classes[end] == 48:  # b"0"
+            end += 1
+        runs.append((start, end))
+        start = classes.find(b"00000", end)
+    return runs
 
 
 def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
-    """Account, card and reference numbers as candidates (money and dates win overlaps)."""
-    for match in (_IDENTIFIER_ASCII if text.isascii() else _IDENTIFIER).finditer(text):
-        start, end = match.span()
+    """Account, card and reference numbers as candidates (money and dates win overlaps).
+
+    A _MASKED match needs XX then 000 or XX-000 in the character classes of an ASCII
+    text (the scan is tried at every X, and redacted texts are full of them, while
+    masked numbers are rare)."""
+    if text.isascii():
+        classes = text.encode().translate(_MASK_CLASSES)
+        runs = _digit_runs(classes)
+        may_mask = b"XX000" in classes or b"XX-000" in classes
+    else:
+        runs = [match.span() for match in _IDENTIFIER.finditer(text)]
+        may_mask = True
+    for start, end in runs:
         if (start and text[start - 1] in ".,$₹/-") or text[end : end + 1].isalpha():
             continue
         if text[end : end + 1] in (".", ",") and text[end + 1 : end + 2].isdigit():
@@ -220,7 +234,7 @@ def identifiers(text: str, low: str, candidates: list[Candidate]) -> None:
         if lead and text[lead - 1].isalnum():
             continue
         _identifier(text, lead, end, candidates)
-    if ("XX" in text or "**" in text) and _may_mask(text):
+    if may_mask and ("XX" in text or "**" in text):
         for match in _MASKED.finditer(text):
             _identifier(text, match.start(), match.end(), candidates)
     if "end" in low:

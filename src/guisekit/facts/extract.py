@@ -69,6 +69,7 @@ from guisekit.facts.scan import (
     _YEAR_BEFORE_DASH,
     _YEAR_EXCLUDED_LOWER,
     _YEAR_EXCLUDED_REVERSED,
+    letter_runs,
 )
 
 __all__ = ["extract_facts"]
@@ -160,9 +161,10 @@ def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = Tr
     identifiers(text, low, candidates)
     if not words:
         return resolve(candidates)
-    quantities(text, low, candidates, has_digits)
+    runs = letter_runs(low)
+    quantities(text, low, candidates, has_digits, runs)
     ages(text, low, candidates)
-    facts = bind(resolve(candidates), text, low)
+    facts = bind(resolve(candidates), text, low, runs)
     extra = negations(text, low)
     names = entity_spans(text)
     if names:

@@ -111,8 +111,11 @@ def percent_match(
     )
 
 
-def quantities(text: str, low: str, candidates: list[Candidate], has_digits: bool) -> None:
-    """Quantities in digits and in words, percentages in words, lakh/crore in words."""
+def quantities(
+    text: str, low: str, candidates: list[Candidate], has_digits: bool, runs: frozenset[bytes]
+) -> None:
+    """Quantities in digits and in words, percentages in words, lakh/crore in words
+    (``runs``: the text's :func:`~guisekit.facts.scan.letter_runs`)."""
     if has_digits:
         exact = getcontext().prec
         scan = _DIGIT_QUANTITY_ASCII if low.isascii() else _DIGIT_QUANTITY
@@ -129,7 +132,7 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
             # canonical_decimal(amount), from the digits when that is exact
             shown = plain(digits) if len(digits) <= exact and digits.isascii() else None
             _quantity(text, candidates, start, end, amount, unit, shown)
-    for match in _word_matches(low):
+    for match in _word_matches(low, runs):
         start, end = match.span()
         times = match.group("times")
         if times is not None:
@@ -187,13 +190,13 @@ def quantities(text: str, low: str, candidates: list[Candidate], has_digits: boo
             _quantity(text, candidates, start, end, Decimal(value), match.group("unit"))
 
 
-def _word_matches(low: str) -> list[re.Match[str]]:
+def _word_matches(low: str, runs: frozenset[bytes]) -> list[re.Match[str]]:
     """What scanning ``low`` with _WORD_QUANTITY finds at word starts, found faster: the
     starts of number words are found with one scan led by the character before them
     (a regex led by an alternation of words is tried at nearly every character), and the
     pattern is matched there. Most texts have no number word at all, which is seen first
     from their words (see :func:`_no_number_word`)."""
-    if _no_number_word(low):
+    if _no_number_word(low, runs):
         return []
     starts = [0] if _FIRST_WORD.match(low) else []
     for before in _BEFORE_FIRST_WORD.finditer(low):
@@ -214,22 +217,17 @@ def _word_matches(low: str) -> list[re.Match[str]]:
     return found
 
 
-# ASCII letters kept, every other byte a space: the words of an ASCII text, split at
-# anything that is not a letter a-z.
-_LETTERS_ONLY = bytes(ch if 97 <= ch <= 122 else 32 for ch in range(256))
 _FIRST_WORD_BYTES = frozenset(word.encode() for word in _FIRST_WORDS)
 
 
-def _no_number_word(low: str) -> bool:
+def _no_number_word(low: str, runs: frozenset[bytes]) -> bool:
     """Whether ``low`` (lower-cased ASCII) has no word (a run of letters a-z) that is one
     of the first words of a _WORD_QUANTITY match, in which case it has no match: every
     match starts after a character that is no letter a-z and its first word is followed
-    by one (space, hyphen; a boundary after lakh, crore and the times words). Two C loops
-    over the bytes instead of a regex tried at every non-letter; non-ASCII text is
-    scanned."""
-    if not low.isascii():
-        return False
-    return _FIRST_WORD_BYTES.isdisjoint(low.encode().translate(_LETTERS_ONLY).split())
+    by one (space, hyphen; a boundary after lakh, crore and the times words). Read from
+    the text's letter ``runs`` instead of a regex tried at every non-letter; non-ASCII
+    text is scanned."""
+    return low.isascii() and _FIRST_WORD_BYTES.isdisjoint(runs)
 
 
 def _not_a_count(written: str, amount: Decimal, word: str) -> bool:

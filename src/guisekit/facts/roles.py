@@ -29,6 +29,7 @@ from guisekit.facts.context import (
     ROLES,
 )
 from guisekit.facts.model import Fact, Period
+from guisekit.facts.scan import _LETTERS_ONLY
 from guisekit.resources import read_lines, read_table
 
 __all__ = ["bind"]
@@ -81,6 +82,9 @@ def _forms(words: Iterable[str]) -> frozenset[str]:
 _ROLE_OF = _forms_map(ROLES)
 _PERIOD_ADJECTIVE_OF = _forms_map(_PERIOD_ADJECTIVES)
 _PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
+if not all(re.fullmatch("[a-z]+", form) for form in _PERIOD_ADJECTIVE_OF):
+    raise RuntimeError("roles: a period adjective must be letters a-z (see letter_runs)")
+_PERIOD_ADJECTIVE_RUNS = frozenset(form.encode() for form in _PERIOD_ADJECTIVE_OF)
 _EVERY = _forms(("every", "each", "per"))
 _RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
 _LEFT_GO_ON = _forms(_LEFT_LINK | _APPROX_LAST)  # what the leftward search passes over
@@ -101,8 +105,10 @@ _VALUE_AT, _PERIOD_AT, _ROLE_AT, _APPROX_AT = (
 _new = tuple.__new__
 
 
-def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
-    """The facts with approximators, roles and period adjectives bound."""
+def bind(facts: list[Fact], text: str, low: str, runs: frozenset[bytes]) -> list[Fact]:
+    """The facts with approximators, roles and period adjectives bound (``runs``: the
+    text's :func:`~guisekit.facts.scan.letter_runs`, which say whether it has a period
+    adjective at all)."""
     out = facts
     parts: list[int] = []  # amounts with no role before "of the" (a part of the next)
     adjectives: list[bool] = []  # whether the text has a period adjective, once asked
@@ -127,7 +133,7 @@ def bind(facts: list[Fact], text: str, low: str) -> list[Fact]:
         role = period = None
         if kind == "money":
             if not adjectives:
-                adjectives.append(any(word in low for word in _PERIOD_ADJECTIVE_OF))
+                adjectives.append(not _PERIOD_ADJECTIVE_RUNS.isdisjoint(runs))
             role, period = _role(low, start, end, adjectives[0])
             if fact.period is not None:
                 period = None
@@ -232,7 +238,7 @@ def _role(
         if word not in _RIGHT_LINK_FORMS:
             break
         position = match.end()
-    words = _clause_words(low, max(0, start - 48), start)
+    words = _clause_words(low, max(0, start - 48), start, whole=adjectives)
     role = None
     period: Period | None = None
     index = len(words)
@@ -266,25 +272,47 @@ def _role(
     return None, period
 
 
-_NOT_PLAIN = re.compile(r"[^a-z ]")
-
-
-def _clause_words(low: str, begin: int, start: int) -> list[str]:
+def _clause_words(low: str, begin: int, start: int, *, whole: bool = True) -> list[str]:
     """The _WORD tokens of ``low[begin:start]`` after its last clause end (_LAST_MARK).
 
-    Most windows are plain words and spaces after their last clause end: the character
-    nearest ``start`` that is neither a letter a-z nor a space is found (one search of
-    the reversed window), and when it is a clause end, or there is none, the words are
-    ``str.split`` of what follows it, the same tokens at a fraction of a regex
-    tokenizer's cost; otherwise the window is tokenised as written."""
+    Read without a regex tokenizer where that gives the same tokens (a regex costs some
+    2,000 instructions a token, ``str.split`` a tenth of that): the window is read back
+    to the nearest clause end or one-character token (_STOP), and the ASCII after it, if
+    it has no apostrophe, holds only words, its runs of letters (read as bytes:
+    ``str.translate`` costs three times as much). A clause end gives the
+    whole clause. A token the role search stops at (_BARRIERS: a digit, ``$``, ``₹``)
+    gives itself and the words after it: all that :func:`_role` reads of the clause,
+    unless ``whole`` (it looks for a period adjective anywhere in it). Anything else is
+    tokenised as written."""
     window = low[begin:start]
-    found = _NOT_PLAIN.search(window[::-1])
-    if found is None:
-        return window.split()
-    cut = len(window) - 1 - found.start()
-    mark = window[cut]
-    if mark in ".;!?\n" or (mark == "," and window[cut + 1 : cut + 2] == " "):
-        return window[cut + 1 :].split()
+    rev = window[::-1]
+    at = 0
+    while True:
+        found = _STOP.search(rev, at)
+        if found is None:
+            tail, barrier = window, None
+            break
+        at = found.start()
+        char = rev[at]
+        if char == "," and (at == 0 or rev[at - 1] != " "):
+            at += 1  # a comma with no space after it: no clause end, no token
+            continue
+        tail = window[len(window) - at :]
+        barrier = char if char in _BARRIERS else None
+        if barrier is None and char not in ".;!?\n,":
+            return _clause_words_tokenised(low, begin, start)  # ":" "=": tokens passed over
+        if barrier is not None and whole:
+            return _clause_words_tokenised(low, begin, start)
+        break
+    if not tail.isascii() or "'" in tail:
+        return _clause_words_tokenised(low, begin, start)
+    words = tail.encode().translate(_LETTERS_ONLY).decode().split()
+    return [barrier, *words] if barrier is not None else words
+
+
+def _clause_words_tokenised(low: str, begin: int, start: int) -> list[str]:
+    """:func:`_clause_words` by the definition: the window tokenised after its last
+    clause end."""
     last = _LAST_MARK.match(low, begin, start)
     return _WORD.findall(low, begin if last is None else last.end(), start)
 
@@ -311,6 +339,20 @@ def _head_role(words: list[str], index: int, role: str) -> tuple[int, str]:
 _DETERMINERS = _forms(
     ("the", "a", "an", "my", "his", "her", "their", "our", "your", "this", "that")
 )
+# The single-character _WORD tokens that no list of the role search holds (it stops at
+# them), the stops of the backward read of a clause (clause ends, commas, every
+# single-character token).
+_BARRIERS = frozenset(
+    char
+    for char in "0123456789$₹"
+    if not any(
+        char in words
+        for words in (_ROLE_OF, _PERIOD_ADJECTIVE_OF, _PERIOD_NOUN_OF, _EVERY, _LEFT_GO_ON)
+    )
+    and char not in _DETERMINERS
+    and char != "of"
+)
+_STOP = re.compile(r"[.;!?\n,:=\d₹$]")
 
 
 def _period_before_role(words: list[str]) -> Period | None:

@@ -312,6 +312,21 @@ _MONTH_NUMBER = {
 }
 
 
+# ASCII letters kept, every other byte a space: the words of an ASCII text, split at
+# anything that is not a letter a-z.
+_LETTERS_ONLY = bytes(ch if 97 <= ch <= 122 else 32 for ch in range(256))
+
+
+def letter_runs(low: str) -> frozenset[bytes]:
+    """The runs of letters a-z of the lower-cased text, as bytes (of its UTF-8; any
+    other byte ends a run). Every word the word kinds look up (a _WORD token of
+    :mod:`.roles`, a number word) that is all letters a-z is one of them, so a list none
+    of whose words is in this set has none in the text: one set per text (two C loops
+    over the bytes) answers the word kinds' "is any of these words here?" (number words,
+    period adjectives) instead of a scan of the text per list."""
+    return frozenset(low.encode().translate(_LETTERS_ONLY).split())
+
+
 # --- group numbers of the scans (used by the families to read a match) ---------------------
 
 _G = _DIGITS_ASCII.groupindex

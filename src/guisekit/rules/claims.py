@@ -33,7 +33,6 @@ __all__ = [
     "self_evaluative",
     "settled",
     "stance_elsewhere",
-    "writer_culpability",
 ]
 
 _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -650,19 +649,6 @@ def _tag_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     ``emphatic_tags``: "..., simple.", "..., period!")."""
     tags = sorted(lex.claims["emphatic_tags"], key=len, reverse=True)
     return re.compile(r", (?:" + "|".join(re.escape(t) for t in tags) + r")\s*(?:[.!]|$)")
-
-
-@functools.cache
-def _culpability_pattern(lex: RulesLexicon) -> re.Pattern[str]:
-    return _word_pattern(set(lex.claims["own_culpability"]))
-
-
-def writer_culpability(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
-    """Whether the sentence around ``offset`` states the writer's own culpability ("This is
-    not my fault", claims.yaml ``own_culpability``): the writer knows what they did, so
-    the hedged direction puts no new cue on it."""
-    begin, stop = _sentence_around(doc, offset)
-    return _culpability_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 
 @functools.cache

@@ -17,7 +17,6 @@ from guisekit.rules.claims import (
     opinion_sentence,
     self_evaluations,
     stance_elsewhere,
-    writer_culpability,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
@@ -304,11 +303,29 @@ def _marker_operator(
         # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
         kept = frozenset(lex.claims["not_inserted"])
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
-        edits = _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
-        if direction != "hedged":
-            return edits
-        # no "Perhaps, this is not my mistake": the writer knows their own conduct
-        return (e for e in edits if not writer_culpability(text, lex, e.start))
+        for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
+            fits = _other_stems(edit.options, _sentence_of(text, edit.start))
+            if fits:
+                yield edit._replace(options=fits)
+
+
+def _sentence_of(doc: Doc, offset: int) -> str:
+    """The lower-case sentence around ``offset``."""
+    begin = max((s for s in doc.sentence_starts if s <= offset), default=0)
+    stop = min((s for s in doc.sentence_starts if s > offset), default=len(doc.text))
+    return doc.lowered[begin:stop]
+
+
+def _other_stems(choices: tuple[str, ...], sentence: str) -> tuple[str, ...]:
+    """The cues whose stem the sentence does not already hold: never "The policy is
+    clearly clear" or "Obviously, that is obvious" (twelfth hedge pass reading)."""
+    words = sentence.split()
+
+    def repeats(cue: str) -> bool:
+        stem = cue.lower().removesuffix("ly")
+        return len(stem) > 3 and any(stem in word for word in words)
+
+    return tuple(c for c in choices if not repeats(c))
 
 
 def _slots(direction: str, label: str) -> None:
@@ -345,8 +362,6 @@ def _slots(direction: str, label: str) -> None:
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
         ):
-            if direction == "hedged" and writer_culpability(doc, lex, edit.start):
-                continue  # "this is not my fault" takes no hedge
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
@@ -400,13 +415,14 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
-            if direction == "hedged" and writer_culpability(doc, lex, start):
-                continue  # "this is probably not my fault" doubts the writer's own conduct
             head = text[start:at]
+            fits = _other_stems(choices, _sentence_of(doc, start))
+            if not fits:
+                continue
             if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
-                yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
+                yield Edit(start, at + 1, head + " " + CHOICE + " ", name, fits)
             else:  # before a verb: "probably " + "ignored"
-                yield Edit(start, at, head + CHOICE + " ", name, choices)
+                yield Edit(start, at, head + CHOICE + " ", name, fits)
 
     @operator(
         f"{prefix}_modal.v1",
