@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
@@ -429,7 +430,8 @@ class ClauseConverter:
         out = []
         lex = self.r.lex
         for full, said in sorted(self.r.written.items(), key=lambda kv: -len(kv[0])):
-            masked = re.sub(rf"\b{re.escape(full)}\b", said, masked, flags=re.IGNORECASE)
+            pattern = re.compile(rf"\b{re.escape(full)}\b", re.IGNORECASE)
+            masked = pattern.sub(partial(_restore_case, said=said), masked)
         for word in masked.split():
             if "\ue000" in word:  # a protected span (amount, date, name): "other"
                 out += [Tok(piece, "other") for piece in self.r.masked.unmask(word).split()]
@@ -607,6 +609,19 @@ class ClauseConverter:
                 return None if aux is None else (Tok(aux, "hi"),)
             return slot.form(form, gender, plural)
         return slot
+
+
+def _restore_case(match: re.Match[str], said: str) -> str:
+    return _same_case(match.group(), said)
+
+
+def _same_case(found: str, said: str) -> str:
+    """``said`` with the first letter's case of ``found`` ("It is" -> "It's", "it is"
+    -> "it's" when the writer wrote both)."""
+    if not found or not said:
+        return said
+    first = said[0].upper() if found[0].isupper() else said[0].lower()
+    return first + said[1:]
 
 
 def _once_mujhe(toks: Toks) -> Toks:
