@@ -66,6 +66,12 @@ NOT_COMPLEMENT = re.compile(
     r"(?:a lot|a great deal|a bit|so much|much|more|something|nothing|about|how to)\b",
     re.IGNORECASE,
 )
+# phrases after a comma that modify the whole clause before them and may stay English
+_TRAILING_PHRASE = re.compile(
+    r",\s+(?=(?:including|not|with|as per|due to|because of|despite|along with|as well as|"
+    r"excluding|plus|per|after|before|without|instead of|even though|which|who)\b)",
+    re.IGNORECASE,
+)
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
 _SUBORDINATE = re.compile(
     r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
@@ -414,7 +420,30 @@ class ClauseConverter:
                 joiner = _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
                 return (*self._english(left), *comma, *joiner, *second)
         del self.used[mark:]
-        return None
+        return self._trailing_phrase(text, offset, condition)
+
+    def _trailing_phrase(self, text: str, offset: int, condition: bool) -> Toks | None:
+        """A converted clause, then after a comma an English phrase that modifies the
+        whole clause ("Maine application submit ki, including pay stubs from ..."; "Mujhe
+        poora refund chahiye, not ₹50"): a switch point Hinglish writers use; only the
+        phrase openers of ``_TRAILING_OPENERS`` are switched, never a list of verbs."""
+        match = _TRAILING_PHRASE.search(text)
+        if match is None:
+            return None
+        rest = text[match.end() :]
+        if re.search(r",\s*(?:and|but|or|so)\b", rest, re.IGNORECASE):
+            return None  # "not married, and want to save ...": a new part with a predicate
+        for verb in re.finditer(r"\b(?:and|but|or)\s+(\w+)", rest, re.IGNORECASE):
+            word = verb.group(1).lower()
+            if self._starts_with_verb(word) or word in self.r.lex.english_verb_forms:
+                return None  # "not married, and want to save ...": a verb phrase follows
+        mark = len(self.used)
+        first = self.convert(text[: match.start()], offset, condition=condition, depth=1)
+        if first is None:
+            del self.used[mark:]
+            return None
+        self.used.append("switch.english_phrase")
+        return (*first, Tok(",", "other"), *self._english(text[match.end() :]))
 
     def _finite(self, text: str) -> bool:
         """Whether a clause part has a finite verb (so it is a clause of its own)."""
