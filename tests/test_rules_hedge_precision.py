@@ -179,6 +179,8 @@ RIGHT = [
     # a degree word before a comparative keeps the claim a claim
     ("hedge_auxiliary.v1", "The new manager is much better than the old one.",
      "The new manager is probably much better than the old one."),
+    # a denial of fault is the writer's claim, and its frame may go
+    ("remove_hedge.v1", "I think it is not my fault.", "It is not my fault."),
     # "open to" and a disputed amount are still claims
     ("hedge_auxiliary.v1", "The hiring manager is open to negotiation.",
      "The hiring manager is probably open to negotiation."),
@@ -347,6 +349,10 @@ UNTOUCHED = [
     ("booster_clause.v1", "The account is still open."),
     ("hedge_clause.v1", "The date on the letter is wrong."),
     ("hedge_auxiliary.v1", "My address on the report is incorrect."),
+    # a hedged admission of the writer's own fault stays hedged
+    ("remove_hedge.v1", "I guess it was my fault."),
+    ("remove_hedge.v1", "Maybe it was our mistake."),
+    ("remove_hedge.v1", "Perhaps that was my error."),
     # a formula that acknowledges a question is no evaluation
     ("hedge_auxiliary.v1", "That is a good question."),
     ("booster_clause.v1", "That is a good question."),
