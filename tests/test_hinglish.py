@@ -819,6 +819,9 @@ TEMPLATE_CASES = [
         ["Mera manager abhi bhi chhutti par hai.", "Mera manager abhi bhi leave par hai."],
     ),
     ("statement.copula_now", "The balance is now zero.", ["Balance ab zero hai."]),
+    ("ask_what.what_is", "What are my options?", ["Mere options kya hain?"]),
+    ("ask_what.what_do_you_suggest", "What would you recommend?", ["Aap kya suggest karenge?"]),
+    ("ask_what.any_advice", "Any advice?", ["Koi advice?"]),
     (
         "request.pls",
         "pls escalate this properly.",

@@ -179,6 +179,8 @@ RIGHT = [
     # a degree word before a comparative keeps the claim a claim
     ("hedge_auxiliary.v1", "The new manager is much better than the old one.",
      "The new manager is probably much better than the old one."),
+    # a denial of fault is the writer's claim, and its frame may go
+    ("remove_hedge.v1", "I think it is not my fault.", "It is not my fault."),
     # "open to" and a disputed amount are still claims
     ("hedge_auxiliary.v1", "The hiring manager is open to negotiation.",
      "The hiring manager is probably open to negotiation."),
@@ -347,6 +349,13 @@ UNTOUCHED = [
     ("booster_clause.v1", "The account is still open."),
     ("hedge_clause.v1", "The date on the letter is wrong."),
     ("hedge_auxiliary.v1", "My address on the report is incorrect."),
+    # a hedged admission of the writer's own fault stays hedged
+    ("remove_hedge.v1", "I guess it was my fault."),
+    ("remove_hedge.v1", "Maybe it was our mistake."),
+    ("remove_hedge.v1", "Perhaps that was my error."),
+    # a formula that acknowledges a question is no evaluation
+    ("hedge_auxiliary.v1", "That is a good question."),
+    ("booster_clause.v1", "That is a good question."),
     # someone else's reading of the law is reported, not the writer's claim
     ("hedge_clause.v1", "The agent said the debt is past the statute of limitations."),
     ("hedge_auxiliary.v1", "The agent said the debt is past the statute of limitations."),
@@ -424,3 +433,18 @@ def test_no_adverb_goes_inside_a_modal_verb_group(modal: str, participle: str, s
     for op in ("hedge_auxiliary.v1", "booster_auxiliary.v1"):
         out = ENGINE.try_operator(op, text, seed=seed).text
         assert f"{modal} have {participle}" in out, out
+
+
+_SAME_STEM = st.sampled_from(
+    [("The policy is clear.", "clearly"), ("The contract is clear about this.", "clearly"),
+     ("It is obvious to everyone.", "obviously"), ("The outcome is certain.", "certainly")]
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=_SAME_STEM, seed=st.integers(0, 50))
+def test_no_booster_repeats_the_predicate_s_stem(case: tuple[str, str], seed: int) -> None:
+    text, cue = case
+    for op in ("booster_auxiliary.v1", "booster_adverb.v1", "booster_clause.v1"):
+        out = ENGINE.try_operator(op, text, seed=seed).text
+        assert cue not in out.lower(), out

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
@@ -63,6 +64,12 @@ _ASKS = re.compile(
 # ("I learned a lot about ...": never "Mujhe pata chala ki a lot about ...")
 NOT_COMPLEMENT = re.compile(
     r"(?:a lot|a great deal|a bit|so much|much|more|something|nothing|about|how to)\b",
+    re.IGNORECASE,
+)
+# phrases after a comma that modify the whole clause before them and may stay English
+_TRAILING_PHRASE = re.compile(
+    r",\s+(?=(?:including|not|with|as per|due to|because of|despite|along with|as well as|"
+    r"excluding|plus|per|after|before|without|instead of|even though|which|who)\b)",
     re.IGNORECASE,
 )
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
@@ -413,7 +420,30 @@ class ClauseConverter:
                 joiner = _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
                 return (*self._english(left), *comma, *joiner, *second)
         del self.used[mark:]
-        return None
+        return self._trailing_phrase(text, offset, condition)
+
+    def _trailing_phrase(self, text: str, offset: int, condition: bool) -> Toks | None:
+        """A converted clause, then after a comma an English phrase that modifies the
+        whole clause ("Maine application submit ki, including pay stubs from ..."; "Mujhe
+        poora refund chahiye, not ₹50"): a switch point Hinglish writers use; only the
+        phrase openers of ``_TRAILING_OPENERS`` are switched, never a list of verbs."""
+        match = _TRAILING_PHRASE.search(text)
+        if match is None:
+            return None
+        rest = text[match.end() :]
+        if re.search(r",\s*(?:and|but|or|so)\b", rest, re.IGNORECASE):
+            return None  # "not married, and want to save ...": a new part with a predicate
+        for verb in re.finditer(r"\b(?:and|but|or)\s+(\w+)", rest, re.IGNORECASE):
+            word = verb.group(1).lower()
+            if self._starts_with_verb(word) or word in self.r.lex.english_verb_forms:
+                return None  # "not married, and want to save ...": a verb phrase follows
+        mark = len(self.used)
+        first = self.convert(text[: match.start()], offset, condition=condition, depth=1)
+        if first is None:
+            del self.used[mark:]
+            return None
+        self.used.append("switch.english_phrase")
+        return (*first, Tok(",", "other"), *self._english(text[match.end() :]))
 
     def _finite(self, text: str) -> bool:
         """Whether a clause part has a finite verb (so it is a clause of its own)."""
@@ -429,7 +459,8 @@ class ClauseConverter:
         out = []
         lex = self.r.lex
         for full, said in sorted(self.r.written.items(), key=lambda kv: -len(kv[0])):
-            masked = re.sub(rf"\b{re.escape(full)}\b", said, masked, flags=re.IGNORECASE)
+            pattern = re.compile(rf"\b{re.escape(full)}\b", re.IGNORECASE)
+            masked = pattern.sub(partial(_restore_case, said=said), masked)
         for word in masked.split():
             if "\ue000" in word:  # a protected span (amount, date, name): "other"
                 out += [Tok(piece, "other") for piece in self.r.masked.unmask(word).split()]
@@ -607,6 +638,19 @@ class ClauseConverter:
                 return None if aux is None else (Tok(aux, "hi"),)
             return slot.form(form, gender, plural)
         return slot
+
+
+def _restore_case(match: re.Match[str], said: str) -> str:
+    return _same_case(match.group(), said)
+
+
+def _same_case(found: str, said: str) -> str:
+    """``said`` with the first letter's case of ``found`` ("It is" -> "It's", "it is"
+    -> "it's" when the writer wrote both)."""
+    if not found or not said:
+        return said
+    first = said[0].upper() if found[0].isupper() else said[0].lower()
+    return first + said[1:]
 
 
 def _once_mujhe(toks: Toks) -> Toks:

@@ -73,6 +73,7 @@ _OBJECT_START = frozenset(
 )
 
 
+_ACCOUNTS = frozenset({"account", "wallet", "card", "upi"})
 _BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages", "decades")]
 
 
@@ -730,6 +731,8 @@ class NounRenderer(WordRenderer, ABC):
             return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)
         if np.pronoun is not None:
             return self._pronoun_pp(np.pronoun, post)
+        if prep == "to" and words[-1].low in _ACCOUNTS:
+            post = "mein"  # "refund to my bank account": "account mein", never "account ko"
         if prep == "on" and self._date(words):
             post = "ko"  # "03/12/2022 ko", not "par"
         if (

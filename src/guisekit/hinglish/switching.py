@@ -75,6 +75,9 @@ def after_desire(left: str, body: str) -> bool:
 _BEFORE_VERB_STOP = frozenset(
     {"that", "which", "who", "where", "whose", "with", "and", "or", "but", "because"}
 )
+_SINGULAR_SUBJECTS = frozenset(
+    {"he", "she", "it", "this", "that", "nobody", "someone", "everyone", "everybody"}
+)
 # words after which a past form is an adjective, not the clause's verb ("in fixed pay")
 _BEFORE_MODIFIER = frozenset(
     {"in", "on", "at", "of", "for", "from", "to", "the", "a", "an", "my", "our", "their"}
@@ -136,7 +139,7 @@ def verb_first(conv: ClauseConverter, body: str) -> bool:
             return True
         if "third" in kinds and word[:-1] not in conv.r.lex.content and i < len(words) - 1:
             return True
-        if "third" in kinds and words[i - 1] in ("he", "she", "it", "this", "that"):
+        if "third" in kinds and words[i - 1] in _SINGULAR_SUBJECTS:
             return True  # "it bills monthly"; "two utility bills" is a noun phrase
         if "base" in kinds and words[i - 1] in ("i", "we", "you", "they"):
             return True

@@ -124,7 +124,7 @@ def _contracted(original: str, expanded: str, lexicon: HinglishLexicon) -> dict[
             said = match.group()
             written = full.lower()
             also_full = re.search(rf"\b{re.escape(written)}\b", original, re.IGNORECASE)
-            if also_full or out.get(written, said) != said:
+            if also_full or out.get(written, said).lower() != said.lower():
                 out[written] = ""  # ambiguous: keep the full form
             else:
                 out[written] = said

@@ -134,8 +134,12 @@ class WordRenderer:
                 text = entry.hindi
                 if hindi_plural and text.endswith("a"):
                     text = text[:-1] + "e"
+                if entry.agrees and gender is None:
+                    # a predicate adjective ("rating was good") agrees with the subject,
+                    # which is not known here: never a default "achha" (round 6 reading)
+                    return (Tok(word.text, "en"),)
                 if entry.agrees:
-                    text = inflect(text, gender or "m", plural, oblique) or text
+                    text = inflect(text, gender, plural, oblique) or text
                 elif oblique and entry.gender == "m" and not plural and text.endswith("a"):
                     text = text[:-1] + "e"
                 return hindi_toks(text)

@@ -10,6 +10,7 @@ and their sources are in ``lexicons/rules/claims.yaml``.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -284,6 +285,21 @@ _CLAUSE_OPENING = re.compile(
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
+_OWN = frozenset({"my", "our"})
+
+
+def _own_fault(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether the clause admits the writer's own fault ("it was my fault", "that was our
+    mistake"): "my"/"our" right before a word of claims.yaml ``fallibility``, not negated
+    ("it is not my fault" denies it)."""
+    fallibility = frozenset(lex.claims["fallibility"]) | {"error", "doing"}
+    for i, (word, nxt) in enumerate(itertools.pairwise(words)):
+        if word in _OWN and nxt in fallibility:
+            # "it is not my fault" denies it: that hedge may go
+            return "not" not in words[max(0, i - 2) : i] and "n't" not in " ".join(words[:i])
+    return False
+
+
 def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     """Whether the hedge ``edit`` deletes qualifies a clause about the writer: its subject
     is "I" or "we" once the hedge is gone. Such a hedge is a fallibility shield ("Maybe
@@ -314,6 +330,8 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     words = _WORD.findall(rest)
     if self_evaluative(rest, lex):
         return False  # "I think my biggest strength is ..." -> "My biggest strength is ..."
+    if _own_fault(words, lex):
+        return True  # "I guess it was my fault": without the hedge, a full admission
     if words[:1] in (["my"], ["our"]):
         # "Maybe my expectations are too high": a shield about the writer
         return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])

@@ -303,7 +303,29 @@ def _marker_operator(
         # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
         kept = frozenset(lex.claims["not_inserted"])
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
-        return _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True)
+        for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
+            fits = _other_stems(edit.options, _sentence_of(text, edit.start))
+            if fits:
+                yield edit._replace(options=fits)
+
+
+def _sentence_of(doc: Doc, offset: int) -> str:
+    """The lower-case sentence around ``offset``."""
+    begin = max((s for s in doc.sentence_starts if s <= offset), default=0)
+    stop = min((s for s in doc.sentence_starts if s > offset), default=len(doc.text))
+    return doc.lowered[begin:stop]
+
+
+def _other_stems(choices: tuple[str, ...], sentence: str) -> tuple[str, ...]:
+    """The cues whose stem the sentence does not already hold: never "The policy is
+    clearly clear" or "Obviously, that is obvious" (twelfth hedge pass reading)."""
+    words = sentence.split()
+
+    def repeats(cue: str) -> bool:
+        stem = cue.lower().removesuffix("ly")
+        return len(stem) > 3 and any(stem in word for word in words)
+
+    return tuple(c for c in choices if not repeats(c))
 
 
 def _slots(direction: str, label: str) -> None:
@@ -394,10 +416,13 @@ def _slots(direction: str, label: str) -> None:
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
             head = text[start:at]
+            fits = _other_stems(choices, _sentence_of(doc, start))
+            if not fits:
+                continue
             if text[at : at + 1] == " ":  # after an auxiliary: "is" + " probably "
-                yield Edit(start, at + 1, head + " " + CHOICE + " ", name, choices)
+                yield Edit(start, at + 1, head + " " + CHOICE + " ", name, fits)
             else:  # before a verb: "probably " + "ignored"
-                yield Edit(start, at, head + CHOICE + " ", name, choices)
+                yield Edit(start, at, head + CHOICE + " ", name, fits)
 
     @operator(
         f"{prefix}_modal.v1",
