@@ -4,7 +4,7 @@ Usage: python benchmarks/bench_facts.py [--texts 2000] [--repeat 7] [--cpu]
 
 Both are timed on the same synthetic 1,500-character complaint texts, in this process,
 on one core; the report is the ratio (extraction texts/s over tokenizer texts/s), since
-absolute times depend on the machine. Target >= 1.0, stretch 1.5.
+absolute times depend on the machine. Target >= 1.5 (issue 14; it was 1.0 before).
 
 Two ratios are reported:
 
@@ -83,8 +83,7 @@ def main() -> None:
         "ratio": round(spacy_new / facts_new, 2),
         "spacy_texts_per_s_repeated_texts": round(n / spacy_rep),
         "ratio_repeated_texts": round(spacy_rep / facts_rep, 2),
-        "target": 1.0,
-        "stretch": 1.5,
+        "target": 1.5,
         "clock": "cpu" if args.cpu else "wall",
     }
     report["loadavg_1_5_15"] = [round(x, 2) for x in os.getloadavg()]

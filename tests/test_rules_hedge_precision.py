@@ -320,6 +320,11 @@ UNTOUCHED = [
     ("hedge_self.v1", "My strength is 20 years of experience."),
     ("hedge_self.v1", "My strength is not coding."),
     ("booster_self.v1", "My biggest weakness is that I take on too much."),
+    # skills evaluate only with an evaluative predicate; a self-evaluation takes no
+    # mid-clause adverb ("my communication skills are possibly strong")
+    ("hedge_self.v1", "My skills are in Python and SQL."),
+    ("hedge_self.v1", "My technical skills are not strong."),
+    ("hedge_auxiliary.v1", "My communication skills are strong."),
     # "I think so" and a guess about a figure keep their frame; an experiencer keeps "seems"
     ("remove_hedge.v1", "I think so."),
     ("remove_hedge.v1", "I think it's 40 dollars."),
@@ -374,6 +379,8 @@ def test_a_named_strength_takes_a_self_frame(op: str) -> None:
     assert out.startswith("I ") and out.endswith(
         " my biggest strength is that I stay calm under pressure."
     ), out
+    out = _run(op, "My communication skills are strong.")
+    assert out.startswith("I ") and out.endswith(" my communication skills are strong."), out
 
 
 _NOT_SELF = st.sampled_from(

@@ -502,6 +502,9 @@ def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
 # Copulas of a named strength ("my biggest strength is ..."); "would be" is itself a
 # hedge ("my strengths would be ..."), and a past "was" narrates.
 _STRENGTH_COPULAS = frozenset({"is", "are"})
+# Nouns of `self_strengths` that name a skill, not a strength: they evaluate only with an
+# evaluative predicate ("my skills are strong", not "my skills are in Python").
+_SKILLS = frozenset({"skill", "skills"})
 
 
 def self_evaluative(text: str, lex: RulesLexicon) -> bool:
@@ -518,12 +521,17 @@ def self_evaluative(text: str, lex: RulesLexicon) -> bool:
         rest = words[1:]
         if rest[:1] and rest[0] in claims["subject_evaluative"]:
             rest = rest[1:]
-        return (
-            len(rest) >= 3
-            and rest[0] in claims["self_strengths"]
-            and rest[1] in _STRENGTH_COPULAS
-            and rest[2] != "not"
-        )
+        strengths = frozenset(claims["self_strengths"])
+        if rest[1:2] and rest[0] not in strengths and rest[1] in strengths:
+            rest = rest[1:]  # "my communication skills are strong"
+        if len(rest) < 3 or rest[0] not in strengths or rest[1] not in _STRENGTH_COPULAS:
+            return False
+        if rest[0] not in _SKILLS:
+            return bool(rest[2] != "not")  # a named strength evaluates by itself
+        # "my skills are strong", never "my skills are in Python" (a description)
+        fillers = frozenset(claims["self_fillers"])
+        predicate = next((w for w in rest[2:6] if w not in fillers), "")
+        return predicate in frozenset(claims["self_evaluation"])
     if words[:2] == ["i", "am"]:
         rest = words[2:]
     elif words[:1] == ["i'm"]:
