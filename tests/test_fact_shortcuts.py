@@ -206,3 +206,11 @@ def test_the_prefilters_skip_only_what_finds_nothing(parts: list[str], seps: lis
     finally:
         extract.letter_runs = original
     assert fast == slow, text
+
+
+def test_a_lexicon_setting_key_adds_no_style_word() -> None:
+    """Regression: a hedge lexicon's new setting ``only_before`` made "only" a style word
+    (never a name), so "THE REFUND WAS ONLY US$50." gave the name "WAS"."""
+    facts = extract.extract_facts("THE REFUND WAS ONLY US$50.")
+    assert [(f.kind, f.value) for f in facts] == [("money", "50 USD")]
+    assert "only" not in context._NOT_ENTITIES

@@ -38,7 +38,8 @@ def _style_words(sources: tuple[str, ...]) -> frozenset[str]:
             while stack:
                 item = stack.pop()
                 if isinstance(item, dict):
-                    stack += list(item.values()) + list(item.keys())
+                    # a key with an underscore names a setting ("only_before"), not words
+                    stack += list(item.values()) + [k for k in item if "_" not in str(k)]
                 elif isinstance(item, list):
                     stack += item
                 elif isinstance(item, str):

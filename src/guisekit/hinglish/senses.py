@@ -10,7 +10,7 @@ A few function words have two senses that Hindi renders differently, and the tem
   degree;
 - "still" before a past-tense verb is "phir bhi" (nevertheless: "we still completed in
   11 months"), never "abhi bhi" (even now; judged heldout10); elsewhere it is "abhi bhi";
-- a sentence-initial "That is a/not ..." is "Yeh ... hai" (what was just said), never
+- a sentence-initial "That is ..." is "Yeh ... hai" (what was just said), never
   "Woh" (judged round 9: "Woh ek fair question hai");
 - "by" before a date or deadline is "tak" ("by 28 June" -> "28 June tak"), never "ko" or
   "se" (judged heldout10: "Mujhe 28 June unhe reply karna hai").
@@ -49,7 +49,7 @@ _PLACEHOLDER_AT = re.compile("\ue000\\d+\ue001")
 _FINAL_TOO = re.compile(r"\btoo(?=\s*(?:,|$))", re.IGNORECASE)
 # "That's a fair question": "that" points at what was just said, which Hindi calls "yeh"
 # ("Woh ek fair question hai" points away; judged round 9)
-_THAT_IS = re.compile(r"^that is(?= (?:a|an|not|really|very|so|exactly|true|fair)\b)", re.I)
+_THAT_IS = re.compile(r"^that is(?= )", re.IGNORECASE)
 _SO_FAR = re.compile(r"\bso far\b(?!\s+(?:away|from|as|that|ahead|behind|off)\b)", re.IGNORECASE)
 
 

@@ -174,6 +174,16 @@ REQUEST_START = re.compile(
 )
 
 
+_PRONOUN_SUBJECT = re.compile(r"\b(I|we|you|they|he|she)\b(?=\s+\w)", re.IGNORECASE)
+
+
+def _last_subject(before: str, subject: str) -> bool:
+    """Whether the last pronoun subject in ``before`` is the one ``subject`` starts with
+    (a verb phrase borrows the nearest subject)."""
+    found = _PRONOUN_SUBJECT.findall(before)
+    return not found or found[-1].lower() == subject.split()[0].lower()
+
+
 def switch_clauses(
     conv: ClauseConverter,
     text: str,
@@ -221,10 +231,17 @@ def switch_clauses(
         return None
     out: list[Toks | None] = []
     subject: str | None = None
+    previous = ""
     for piece in pieces:
         body = text[piece.body : piece.end]
         at = offset + piece.body
         rendered: Toks | None = None
+        if piece.kind == "vp" and subject is not None and not _last_subject(previous, subject):
+            # "They claim I owe X, but I paid it and have the receipt": "have" goes with
+            # the nearest subject ("I"), never "They" ("unke paas receipt hai" changed
+            # who holds it; round 6 reading)
+            subject = None
+        previous = body
         if piece.kind == "first":
             subject = subject_of(body)
             if first_word not in subordinate and first_word not in relative:
