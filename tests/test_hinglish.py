@@ -823,6 +823,23 @@ TEMPLATE_CASES = [
     ("ask_what.what_do_you_suggest", "What would you recommend?", ["Aap kya suggest karenge?"]),
     ("ask_what.any_advice", "Any advice?", ["Koi advice?"]),
     (
+        "duration.it_has_been_now",
+        "It has been almost six weeks now.",
+        ["Ab almost six weeks ho gaye hain.", "Ab lagbhag six weeks ho gaye hain."],
+    ),
+    ("statement.copula_clearly", "That is clearly wrong.", ["Yeh clearly wrong hai."]),
+    ("statement.copula_really", "The fee is really high.", ["Fee sach mein high hai."]),
+    (
+        "statement.copula_completely",
+        "The charge is completely wrong.",
+        ["Charge poori tarah wrong hai."],
+    ),
+    (
+        "statement.copula_definitely",
+        "The offer is definitely better.",
+        ["Offer definitely behtar hai.", "Offer definitely better hai."],
+    ),
+    (
         "request.pls",
         "pls escalate this properly.",
         ["Pls properly yeh escalate kijiye.", "Pls theek se yeh escalate kijiye."],
