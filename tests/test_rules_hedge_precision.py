@@ -179,6 +179,9 @@ RIGHT = [
     # a degree word before a comparative keeps the claim a claim
     ("hedge_auxiliary.v1", "The new manager is much better than the old one.",
      "The new manager is probably much better than the old one."),
+    # "clearly" before a present verb of showing or conduct is a booster
+    ("remove_booster.v1", "My policy clearly covers wind damage.", "My policy covers wind damage."),
+    ("remove_booster.v1", "This clearly violates the FDCPA.", "This violates the FDCPA."),
     # a denial of fault is the writer's claim, and its frame may go
     ("remove_hedge.v1", "I think it is not my fault.", "It is not my fault."),
     # "open to" and a disputed amount are still claims
@@ -358,6 +361,13 @@ UNTOUCHED = [
     ("remove_hedge.v1", "I guess it was my fault."),
     ("remove_hedge.v1", "Maybe it was our mistake."),
     ("remove_hedge.v1", "Perhaps that was my error."),
+    # "clearly" before another verb may be manner ("explained it clearly")
+    ("remove_booster.v1", "He clearly explained the process."),
+    ("remove_booster.v1", "The bank clearly said no."),
+    ("remove_booster.v1", "My statements did not clearly show it."),
+    ("remove_booster.v1", "The letter doesn't clearly state the fee."),
+    ("remove_booster.v1", "The charge isn't clearly wrong."),
+    ("remove_booster.v1", "The fee wasn't obviously unfair."),
     # a formula that acknowledges a question is no evaluation
     ("hedge_auxiliary.v1", "That is a good question."),
     ("booster_clause.v1", "That is a good question."),

@@ -73,7 +73,9 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     """Delete a truth-emphasis booster inside a verb group ("the taxes were in fact paid"
     -> "the taxes were paid"; claims.yaml ``inner_boosters``): after a be/have/do form
     and before another word of the clause. Manner adverbs ("explain clearly") are not on
-    the list, and a booster before punctuation ("it was indeed.") stays."""
+    the list, and a booster before punctuation ("it was indeed.") stays. "clearly" and
+    "obviously" go also before a present verb of claims.yaml ``booster_verbs`` ("the
+    policy clearly covers it" -> "the policy covers it")."""
     for cue in lex.claims["inner_boosters"]:
         first = cue.split()[0]
         if first not in doc.vocab:
@@ -86,11 +88,21 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
                 continue
             yield Edit(prev.end, end, "", name)
+    booster_verbs = frozenset(lex.claims["booster_verbs"])
     for cue in lex.claims["predicate_boosters"]:
         for word in doc.words(frozenset({cue})):
             prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
+            if prev is not None and nxt is not None and nxt.lower in booster_verbs:
+                # "my policy clearly covers wind damage" -> "my policy covers wind damage"
+                negated = prev.lower in ("not", "never") or prev.lower.endswith("n't")
+                if prev.lower not in _VERB_GROUP and not negated:
+                    # never inside a negation: "did not clearly show it" != "did not show it"
+                    yield Edit(prev.end, word.end, "", name)
+                continue
             if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
                 continue
+            if prev.lower.endswith("n't"):
+                continue  # "isn't clearly wrong" (not clearly) is not "isn't wrong"
             judged = any(
                 doc.phrase_end(nxt.start, p) is not None for p in lex.claims["judgement_phrases"]
             )  # "is clearly at fault"
