@@ -823,6 +823,16 @@ TEMPLATE_CASES = [
     ("ask_what.what_do_you_suggest", "What would you recommend?", ["Aap kya suggest karenge?"]),
     ("ask_what.any_advice", "Any advice?", ["Koi advice?"]),
     (
+        "statement.writing_about",
+        "I am writing about my refund.",
+        ["Yeh message mere refund ke baare mein hai."],
+    ),
+    (
+        "statement.writing_to",
+        "I am writing to request a refund.",
+        ["Yeh message ek refund request karne ke liye hai."],
+    ),
+    (
         "duration.it_has_been_now",
         "It has been almost six weeks now.",
         ["Ab almost six weeks ho gaye hain.", "Ab lagbhag six weeks ho gaye hain."],
