@@ -182,6 +182,11 @@ RIGHT = [
     # "clearly" before a present verb of showing or conduct is a booster
     ("remove_booster.v1", "My policy clearly covers wind damage.", "My policy covers wind damage."),
     ("remove_booster.v1", "This clearly violates the FDCPA.", "This violates the FDCPA."),
+    # correctness, transparency and bias are evaluations
+    ("hedge_auxiliary.v1", "This deduction is not correct.",
+     "This deduction is probably not correct."),
+    ("hedge_auxiliary.v1", "The appraisal process is not transparent.",
+     "The appraisal process is probably not transparent."),
     # a denial of fault is the writer's claim, and its frame may go
     ("remove_hedge.v1", "I think it is not my fault.", "It is not my fault."),
     # "open to" and a disputed amount are still claims
@@ -368,6 +373,10 @@ UNTOUCHED = [
     ("remove_booster.v1", "The letter doesn't clearly state the fee."),
     ("remove_booster.v1", "The charge isn't clearly wrong."),
     ("remove_booster.v1", "The fee wasn't obviously unfair."),
+    # a knowledge shield is a hedge already; a record detail that is correct is a fact
+    ("hedge_auxiliary.v1", "The bond is illegal as per my knowledge."),
+    ("booster_clause.v1", "The bond is illegal as per my knowledge."),
+    ("hedge_auxiliary.v1", "The address on the letter is correct."),
     # a formula that acknowledges a question is no evaluation
     ("hedge_auxiliary.v1", "That is a good question."),
     ("booster_clause.v1", "That is a good question."),

@@ -300,7 +300,7 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     return False
 
 
-_ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt"})
+_ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt", "correct"})
 
 
 def _record_error(words: list[str], lex: RulesLexicon) -> bool:
