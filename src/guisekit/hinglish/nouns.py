@@ -157,6 +157,10 @@ class NounRenderer(WordRenderer, ABC):
             None,
         )
         if split is not None:
+            if any(self._prep_len(words, j) for j in range(1, split)):
+                # "5.5 years experience in Java and Spring Boot": the second noun may be
+                # inside the prepositional phrase; splitting there changed the meaning
+                return None
             return self._coordinate(words[:split], lows[split], words[split + 1 :])
         if self._phrase_at(words, 0, "adverbs") == len(words):
             return None  # "later", "right now": an adverb is no noun phrase
