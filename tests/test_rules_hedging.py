@@ -132,7 +132,10 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # avoided" -> "must have been avoided"), and no longer happen.
     # 0.72 since the heldout5 judgement: six more pairs are left alone on purpose ("and
     # stuff", "or something", "apparently", "seemingly", "generally"; _NOT_REMOVABLE).
-    assert down_all >= 0.7, down_all
+    # 0.73 since the twelfth hedge pass ("It would seem likely that" deleted whole, "could
+    # possibly be" firmed whole); at most 84/114 each way within the issue's rules
+    # (benchmarks/hedge_pair_misses.py lists the rest).
+    assert down_all >= 0.72, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:
