@@ -823,6 +823,12 @@ TEMPLATE_CASES = [
     ("ask_what.what_do_you_suggest", "What would you recommend?", ["Aap kya suggest karenge?"]),
     ("ask_what.any_advice", "Any advice?", ["Koi advice?"]),
     (
+        "request.looking_for",
+        "I am looking for a job.",
+        ["Mujhe job chahiye.", "Mujhe naukri chahiye."],
+    ),
+    ("request.expecting", "I am expecting 12 LPA.", ["Meri expectation 12 LPA hai."]),
+    (
         "statement.writing_about",
         "I am writing about my refund.",
         ["Yeh message mere refund ke baare mein hai."],
