@@ -69,7 +69,7 @@ NOT_COMPLEMENT = re.compile(
 # phrases after a comma that modify the whole clause before them and may stay English
 _TRAILING_PHRASE = re.compile(
     r",\s+(?=(?:including|not|with|as per|due to|because of|despite|along with|as well as|"
-    r"excluding|plus|per|after|before|without|instead of|even though|which|who)\b)",
+    r"excluding|plus|per|after|before|without|instead of|even though|which|who|all)\b)",
     re.IGNORECASE,
 )
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
