@@ -128,3 +128,47 @@ def test_a_clause_kept_in_english_keeps_its_roles() -> None:
     assert role_problems(original, switched) == []
     swapped = "The balance went from $1,100 to over $300, aur mujhe abhi tak nahi mila."
     assert role_problems(original, swapped) != []
+
+
+MONTH = st.sampled_from(["June", "March", "December", "August", "April"])
+
+
+@st.composite
+def deadline(draw: st.DrawFn) -> tuple[str, str, str]:
+    """A deadline's "by": "by 28 June" is "28 June tak" (round 6: it was a date with no
+    postposition, "on 28 June")."""
+    day = str(draw(st.integers(min_value=1, max_value=28)))
+    when = draw(st.sampled_from([f"{day} {draw(MONTH)}", "Friday", "Monday", "2025"]))
+    clause = draw(
+        st.sampled_from(["I have to reply to them", "I need the refund", "I have to join"])
+    )
+    return f"{clause} by {when}.", when, ""
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=deadline(), mix=st.sampled_from([0.0, 0.5, 1.0]), seed=st.integers(0, 9))
+def test_a_deadline_by_is_tak_and_keeps_its_date(
+    case: tuple[str, str, str], mix: float, seed: int
+) -> None:
+    text, when, _ = case
+    out = _check(text, mix, seed)
+    assert out, f"not converted: {text}"
+    assert f"{when} tak" in out
+    assert f"{when} ko" not in out and f"{when} se" not in out
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    whole=st.integers(min_value=1, max_value=9),
+    tenth=st.integers(min_value=1, max_value=9),
+    mix=st.sampled_from([0.0, 1.0]),
+    seed=st.integers(0, 9),
+)
+def test_a_multiple_is_never_a_count_of_occasions(
+    whole: int, tenth: int, mix: float, seed: int
+) -> None:
+    """ "went up 3.2 times compared to ..." is a multiple: never "3.2 baar" (round 9)."""
+    text = f"Online sales went up {whole}.{tenth} times compared to last year."
+    result = hinglish_rewrite(text, HinglishSpec(mix_ratio=mix), random.Random(seed))
+    assert check_facts(text, result.text).passed, result.text
+    assert "baar" not in result.text
