@@ -823,6 +823,11 @@ TEMPLATE_CASES = [
     ("ask_what.what_do_you_suggest", "What would you recommend?", ["Aap kya suggest karenge?"]),
     ("ask_what.any_advice", "Any advice?", ["Koi advice?"]),
     (
+        "statement.this_includes",
+        "This includes ₹1.2 lakh variable pay and ₹50,000 joining bonus.",
+        ["Isme ₹1.2 lakh variable pay aur ₹50,000 joining bonus shamil hain."],
+    ),
+    (
         "request.looking_for",
         "I am looking for a job.",
         ["Mujhe job chahiye.", "Mujhe naukri chahiye."],
