@@ -690,7 +690,17 @@ TEMPLATE_CASES = [
     (
         "statement.thank_you",
         "Thank you for your help.",
-        ["Aapki help ke liye thank you.", "Help ke liye thanks."],
+        ["Aapki help ke liye thank you.", "Aapki help ke liye thanks."],
+    ),
+    (
+        "statement.thank_you_much",
+        "Thank you so much for your help.",
+        ["Aapki help ke liye bahut bahut thanks.", "Aapki help ke liye bahut shukriya."],
+    ),
+    (
+        "statement.thank_you_the",
+        "Thank you for the help.",
+        ["Help ke liye thanks.", "Help ke liye thank you."],
     ),
     (
         "request.asking_that",
@@ -866,6 +876,13 @@ TEMPLATE_CASES = [
         ["Pls properly yeh escalate kijiye.", "Pls theek se yeh escalate kijiye."],
     ),
     ("statement.copula_past_also", "The refund was also late.", ["Refund bhi late tha."]),
+    (
+        "event.recipient_passive_negated",
+        "We were not informed in advance.",
+        ["Humein advance mein inform nahi kiya gaya."],
+    ),
+    ("event.recipient_passive", "We were informed.", ["Humein inform kiya gaya."]),
+    ("event.recipient_passive_perfect", "We have been informed.", ["Humein inform kiya gaya hai."]),
 ]
 
 

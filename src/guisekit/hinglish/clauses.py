@@ -39,6 +39,9 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+# a borrowed subject that asks ("could you", "should I"): the part after "and" is asked too
+_ASKED = re.compile(r"(?:should|can|could|will|would|shall|do|did)\s", re.IGNORECASE)
+_ASK_OPENING = frozenset({"kya", "aap", "please", "mujhe", "humein", "main", "hum"})
 _ENDING_IN = re.compile(r"\b(?:ending|ends|ended)\s+(?:in|with)\s", re.IGNORECASE)
 _NOMINATIVE = frozenset({"i", "we", "you", "they"})
 _SUBJECT = re.compile(
@@ -274,7 +277,21 @@ class ClauseConverter:
                         *first,
                     )
                 continue
+            before_second = len(self.used)
             second = self.convert(right, right_at, condition=condition, depth=depth + 1)
+            borrowed = _BORROW.match(left)
+            asked = borrowed is not None and _ASKED.match(borrowed.group()) is not None
+            if (
+                second is not None
+                and asked
+                and conj in ("and", "or")
+                and self._starts_with_verb(right)
+            ):
+                # "Could you review X and refund the fee?": the second verb is asked too;
+                # alone it read as a command ("... kar sakte hain aur fee refund kijiye?",
+                # judged round 10: ungrammatical), so it borrows the question below
+                second = None
+                del self.used[before_second:]
             if second is not None and conj != "," and self.used[-1] == "statement.participle":
                 # "X karte hue" only hangs off a clause after a comma, never after "aur"
                 second = None
@@ -282,7 +299,6 @@ class ClauseConverter:
                 first = self.convert(left, offset, condition=condition, depth=depth + 1)
                 if first is None:
                     continue
-            borrowed = _BORROW.match(left)
             if second is None and borrowed is not None and self._starts_with_verb(right):
                 # the subject with its auxiliary ("I have ... and managed"), else the bare
                 # pronoun ("I am 24 and just finished ..." -> "I just finished ...")
@@ -301,6 +317,17 @@ class ClauseConverter:
                         break
             if second is None:
                 continue
+            if asked:
+                # "kya aap please X refund kar sakte hain aur Y arrange kar sakte hain": the
+                # question's opening is not repeated in the part that borrowed it
+                same = 0
+                while (
+                    same < min(len(first), len(second)) - 1
+                    and first[same].text.lower() == second[same].text.lower()
+                    and first[same].text.lower() in _ASK_OPENING
+                ):
+                    same += 1
+                second = second[same:]
             joiner = (
                 () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
             )

@@ -160,6 +160,17 @@ class Renderer(NounRenderer):
                 obj_toks, late = (late[0], *obj_toks), late[1:]
             # "wapas nahi mila": "nahi" right before the verb
             late = (*(t for t in late if t.text != "nahi"), Tok("nahi", "hi"))
+        if (
+            obj is None
+            and any(w.low == "also" for w in words[:i])
+            and (front or in_place or trailing_time or chain)
+            and any(t.text == "bhi" for t in late)
+        ):
+            # "My wife also works remotely": "bhi" right after the subject ("wife bhi
+            # remotely kaam karti hai"); before the verb it scoped over the adverb
+            # ("remotely bhi": remotely as well as otherwise; judged round 10: meaning)
+            front = [Tok("bhi", "hi"), *front]
+            late = tuple(t for t in late if t.text != "bhi")
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
 
