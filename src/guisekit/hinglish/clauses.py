@@ -317,10 +317,10 @@ class ClauseConverter:
                         break
             if second is None:
                 continue
+            same = 0
             if asked:
                 # "kya aap please X refund kar sakte hain aur Y arrange kar sakte hain": the
                 # question's opening is not repeated in the part that borrowed it
-                same = 0
                 while (
                     same < min(len(first), len(second)) - 1
                     and first[same].text.lower() == second[same].text.lower()
@@ -328,9 +328,14 @@ class ClauseConverter:
                 ):
                     same += 1
                 second = second[same:]
-            joiner = (
-                () if conj == "," else _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
-            )
+            if conj == ",":
+                joiner: Toks = ()
+            elif same:
+                # one Hindi question with two verb phrases: "wait karna chahiye, ya ab yeh
+                # raise karna chahiye", never the English "or" between them (round 10)
+                joiner = tuple(_words(self.r.conjunctions[conj], self.r))
+            else:
+                joiner = tuple(_words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r))
             comma = (Tok(",", "other"),) if match.group().startswith(",") else ()
             if conj == "or" and second and second[0].text == "kya":
                 second = second[1:]  # "..., ya woh offer pull karenge?", not "ya kya woh"
@@ -444,7 +449,7 @@ class ClauseConverter:
             second = self.convert(right, right_at, condition=condition, depth=1)
             if second is not None:
                 self.used.append("switch.english_clause")
-                joiner = _words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r)
+                joiner = tuple(_words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r))
                 return (*self._english(left), *comma, *joiner, *second)
         del self.used[mark:]
         return self._trailing_phrase(text, offset, condition)
