@@ -157,3 +157,46 @@ def test_no_cue_goes_on_a_person_s_health(person: str, state: str, op: str) -> N
 def test_no_cue_goes_on_a_sentence_with_an_attitude_adverb(adverb: str, op: str) -> None:
     text = f"The fee is lower now, {adverb}."
     assert ENGINE.try_operator(op, text).text == text
+
+
+# Round 10 (evaluation/heldout13): the writer's refusal takes no hedge; a pronoun that is
+# the object of the verb before it takes no contracted auxiliary.
+REFUSALS = ["is not acceptable", "is unacceptable", "isn't okay", "is not okay", "is not ok"]
+REFUSERS = ["This", "The late fee", "Their answer", "That"]
+HEDGING = ["hedge_clause.v1", "hedge_adverb.v1", "hedge_adjective.v1", "hedge_auxiliary.v1"]
+
+
+@given(st.sampled_from(REFUSERS), st.sampled_from(REFUSALS), st.sampled_from(HEDGING))
+@SETTINGS
+def test_no_hedge_goes_on_the_writer_s_refusal(subject: str, refusal: str, op: str) -> None:
+    text = f"{subject} {refusal}, because my business is suffering."
+    assert ENGINE.try_operator(op, text).text == text
+
+
+def test_the_same_subjects_with_an_evaluation_take_a_hedge() -> None:
+    for subject in REFUSERS:
+        text = f"{subject} is unfair, because my business is suffering."
+        assert ENGINE.try_operator("hedge_auxiliary.v1", text).text != text, subject
+
+
+OBJECT_VERBS = ["raising", "fixing", "mentioning", "reporting", "call", "fixed", "ignoring"]
+OBJECT_ROWS = [("it", "will"), ("that", "is"), ("it", "is"), ("you", "are"), ("you", "will")]
+
+
+@given(
+    st.sampled_from(OBJECT_VERBS),
+    st.sampled_from(OBJECT_ROWS),
+    st.sampled_from(["contract.v1", "contractions_plain.v1", "contractions_simple.v1"]),
+)
+@SETTINGS
+def test_no_auxiliary_contracts_onto_an_object(verb: str, row: tuple[str, str], op: str) -> None:
+    pronoun, aux = row
+    text = f"I worry that {verb} {pronoun} {aux} make things worse."
+    assert f" {verb} {pronoun} {aux} make" in ENGINE.try_operator(op, text).text
+
+
+@given(st.sampled_from(["and", "because", "but", "saying", "hoping", "think", "so"]))
+@SETTINGS
+def test_a_subject_pronoun_after_a_conjunction_or_clause_verb_still_contracts(word: str) -> None:
+    text = f"I worry {word} it will make things worse."
+    assert f" {word} it'll make" in ENGINE.try_operator("contract.v1", text).text

@@ -718,6 +718,21 @@ def doubtful(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     return _doubt_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 
+@functools.cache
+def _refusal_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    return _word_pattern({p.replace("’", "'") for p in lex.claims["refusal_formulas"]})
+
+
+def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` holds the writer's complaint formula ("this
+    is not acceptable", "unacceptable", "not okay"; claims.yaml ``refusal_formulas``):
+    the refusal is the point of the complaint, so no hedge goes in the sentence ("This is
+    possibly not acceptable" was judged MEANING, round 10)."""
+    begin, stop = _sentence_around(doc, offset)
+    sentence = doc.lowered[begin:stop].replace("’", "'")
+    return _refusal_pattern(lex).search(sentence) is not None
+
+
 def reported(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence around ``offset`` reports what someone else said or claims
     (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words."""

@@ -89,6 +89,36 @@ def _no_contract_after() -> frozenset[str]:
     return frozenset(str(w).lower() for w in read_yaml(CONTEXT).get("no_contract_after", []))
 
 
+@functools.cache
+def _object_context() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    data = read_yaml(CONTEXT)
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(str(w).lower() for w in data.get(key, []))
+
+    return (
+        words("object_pronouns"),
+        words("object_verbs"),
+        words("clause_ing"),
+        words("nominal_ing"),
+    )
+
+
+def _object_of_verb(row: Row, previous: str) -> bool:
+    """Whether the pronoun of ``row`` ("it will") is the object of the verb form before it
+    ("raising it will damage", "fixing that is hard", "call it is theft"), not the subject
+    of the auxiliary: an -ing form that takes no clause, or a listed transitive verb
+    (contraction_context.yaml ``object_pronouns``, ``object_verbs``, ``clause_ing``,
+    ``nominal_ing``). "Hoping you are well" and "saying it is fine" still contract."""
+    pronouns, verbs, clause_ing, nominal_ing = _object_context()
+    if row.full.split(" ", 1)[0] not in pronouns:
+        return False
+    if previous in verbs:
+        return True
+    ing = len(previous) > 5 and previous.endswith("ing")
+    return ing and previous not in clause_ing and previous not in nominal_ing
+
+
 def _participle(word: str, participles: frozenset[str]) -> bool:
     return word in participles or (word.endswith("ed") and len(word) > 4)
 
@@ -208,8 +238,10 @@ def edits(
                 start, end = match.span()
                 if any(s < end and start < e for s, e in taken) or _emphatic(match.group(0)):
                     continue
-                if row.when != "anywhere" and _previous_word(text, start) in _no_contract_after():
-                    continue
+                if row.when != "anywhere":
+                    previous = _previous_word(text, start)
+                    if previous in _no_contract_after() or _object_of_verb(row, previous):
+                        continue  # "of it is", "raising it will damage": no subject
                 after = _next_words(text, end, 1)
                 if after and (
                     _emphatic(after[0])  # "I will NOT pay": the stress is on the auxiliary

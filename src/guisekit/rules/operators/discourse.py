@@ -15,6 +15,7 @@ from guisekit.rules.claims import (
     in_claim,
     opens_with_cue,
     opinion_sentence,
+    refusal,
     self_evaluations,
     stance_elsewhere,
 )
@@ -304,6 +305,8 @@ def _marker_operator(
         kept = frozenset(lex.claims["not_inserted"])
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
         for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
+            if direction == "hedged" and refusal(text, lex, edit.start):
+                continue  # "I think this is not acceptable": the complaint's point
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)
@@ -362,6 +365,8 @@ def _slots(direction: str, label: str) -> None:
             adjectives=frozenset(lex.claims["gradable"]),
             after_copula=True,
         ):
+            if direction == "hedged" and refusal(doc, lex, edit.start):
+                continue  # "this is somewhat unacceptable": the complaint's point
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
@@ -415,6 +420,8 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
+            if direction == "hedged" and refusal(doc, lex, start):
+                continue  # "this is possibly not acceptable": the complaint's point
             head = text[start:at]
             fits = _other_stems(choices, _sentence_of(doc, start))
             if not fits:
