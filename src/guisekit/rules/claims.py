@@ -459,7 +459,10 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
                 break  # "should have probably informed", "should have clearly informed" (manner)
             if word.lower in _AUXILIARIES:
                 if (
-                    nxt is not None
+                    # never after a contracted negation: "isn't probably fair" is no
+                    # English, "isn't clearly fair" denies less than "isn't fair"
+                    not word.lower.endswith(("n't", "n’t"))
+                    and nxt is not None
                     and not _adverb(nxt.lower, lex)
                     and _verb_group(word, nxt, lex)
                     and not _past_state(doc, word, nxt, lex)
