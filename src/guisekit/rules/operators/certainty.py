@@ -347,20 +347,8 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     if words[:1] in (["my"], ["our"]):
         # "Maybe my expectations are too high": a shield about the writer
         return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])
-    if not words or words[0] not in _FIRST_PERSON_SUBJECTS:
-        return False
-    after = words[1:6]
-    claims = lex.claims
-    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
-    tail = words[1:] if words[0] == "i'm" else words[2:] if after[:1] == ["am"] else None
-    if tail is None:
-        return True
-    for word in tail[:4]:
-        if word in targets:
-            return False
-        if word not in fillers:
-            return True
-    return True
+    # the self-evaluations ("I am a strong leader") returned above
+    return bool(words) and words[0] in _FIRST_PERSON_SUBJECTS
 
 
 # Mental and speech verbs that also take a noun-phrase object ("I know the classroom
