@@ -349,8 +349,6 @@ _BARRIERS = frozenset(
         char in words
         for words in (_ROLE_OF, _PERIOD_ADJECTIVE_OF, _PERIOD_NOUN_OF, _EVERY, _LEFT_GO_ON)
     )
-    and char not in _DETERMINERS
-    and char != "of"
 )
 _STOP = re.compile(r"[.;!?\n,:=\d₹$]")
 

@@ -66,7 +66,7 @@ _OBJECT_START = frozenset(
 
 # words that open a verb's object: after "and" + a word that can be a verb they show a
 # coordinated verb phrase, not a second noun
-_OBJECT_START = frozenset(
+_VERB_OBJECT_START = frozenset(
     {
         *("all", "the", "my", "a", "an", "this", "that", "these", "those", "every", "each"),
         *("both", "our", "your", "his", "her", "their", "its", "it", "them", "me", "us"),
@@ -270,7 +270,7 @@ class NounRenderer(WordRenderer, ABC):
         if (
             len(right) > 1
             and "base" in self.lex.verb_forms.get(right[0].low, {})
-            and (right[1].low in _OBJECT_START or is_placeholder(right[1].text))
+            and (right[1].low in _VERB_OBJECT_START or is_placeholder(right[1].text))
         ):
             # "remove the plan and refund all 8 months": a verb with its object, never
             # the noun "refund" ("plan aur refund all 8 months remove kijiye")

@@ -133,10 +133,9 @@ def verb_first(conv: ClauseConverter, body: str) -> bool:
         if word in AUXILIARIES or word.endswith("n't"):
             return True
         kinds = conv.r.lex.verb_forms.get(word, {})
-        if "past" in kinds and _attributive(conv, words[i - 1]):
-            return False  # "in fixed pay", "a higher fixed amount": a participle modifier
         if "past" in kinds:
-            return True
+            # not in "in fixed pay", "a higher fixed amount": a participle modifier
+            return not _attributive(conv, words[i - 1])
         if "third" in kinds and word[:-1] not in conv.r.lex.content and i < len(words) - 1:
             return True
         if "third" in kinds and words[i - 1] in _SINGULAR_SUBJECTS:
@@ -174,13 +173,13 @@ REQUEST_START = re.compile(
 )
 
 
-_PRONOUN_SUBJECT = re.compile(r"\b(I|we|you|they|he|she)\b(?=\s+\w)", re.IGNORECASE)
+_ANY_PRONOUN_SUBJECT = re.compile(r"\b(I|we|you|they|he|she)\b(?=\s+\w)", re.IGNORECASE)
 
 
 def _last_subject(before: str, subject: str) -> bool:
     """Whether the last pronoun subject in ``before`` is the one ``subject`` starts with
     (a verb phrase borrows the nearest subject)."""
-    found = _PRONOUN_SUBJECT.findall(before)
+    found = _ANY_PRONOUN_SUBJECT.findall(before)
     return not found or found[-1].lower() == subject.split()[0].lower()
 
 

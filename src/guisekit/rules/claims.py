@@ -303,12 +303,16 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
 _ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt", "correct"})
 
 
+def _copula_index(words: list[str]) -> int | None:
+    return next((k for k, w in enumerate(words) if w in _COPULAS), None)
+
+
 def _record_error(words: list[str], lex: RulesLexicon) -> bool:
     """Whether a clause says a detail of a record is wrong ("the date on the letter is
     wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
     such a detail against what they know, so it is a fact, not a claim to hedge."""
     fields = frozenset(lex.claims["record_fields"])
-    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    head = _copula_index(words)
     if head is None or _ERRORS.isdisjoint(words[head + 1 : head + 4]):
         return False
     return not fields.isdisjoint(words[:head])
@@ -319,7 +323,7 @@ def _concrete_broken(words: list[str], lex: RulesLexicon) -> bool:
     process or system (claims.yaml ``abstract_subjects``) is evaluated as broken."""
     if "broken" not in words:
         return False
-    head = next((k for k, w in enumerate(words) if w in _COPULAS), None)
+    head = _copula_index(words)
     if head is None or "broken" not in words[head + 1 : head + 4]:
         return False
     return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
@@ -670,7 +674,8 @@ def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 _QUOTE = re.compile('["\u201c\u201d]')
 
 
-def _sentence_around(doc: Doc, offset: int) -> tuple[int, int]:
+def sentence_around(doc: Doc, offset: int) -> tuple[int, int]:
+    """(begin, end) of the sentence that holds ``offset``."""
     starts = doc.sentence_starts
     i = bisect.bisect_right(starts, offset) - 1
     begin = starts[i] if i >= 0 else 0
@@ -690,7 +695,7 @@ def stance_elsewhere(
     ``stance_phrases``, ``reported_speech``). Cues in ``own`` do not count: an operator
     that swaps every cue of a sentence the same way ("I believe the fee is probably
     unfair" -> "I know the fee is definitely unfair") keeps it consistent."""
-    begin, stop = _sentence_around(doc, start)
+    begin, stop = sentence_around(doc, start)
     if _QUOTE.search(doc.text, begin, stop):
         return True  # a quotation is someone's words: 'I think the form read "..."'
     if _tag_pattern(lex).search(doc.lowered, begin, stop):
@@ -717,7 +722,7 @@ def doubtful(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence around ``offset`` states the writer's doubt ("I'm not
     completely sure", "I have no idea"; claims.yaml ``doubt_phrases``): a hedge removed
     there contradicts it."""
-    begin, stop = _sentence_around(doc, offset)
+    begin, stop = sentence_around(doc, offset)
     return _doubt_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 
@@ -731,7 +736,7 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     is not acceptable", "unacceptable", "not okay"; claims.yaml ``refusal_formulas``):
     the refusal is the point of the complaint, so no hedge goes in the sentence ("This is
     possibly not acceptable" was judged MEANING, round 10)."""
-    begin, stop = _sentence_around(doc, offset)
+    begin, stop = sentence_around(doc, offset)
     sentence = doc.lowered[begin:stop].replace("’", "'")
     return _refusal_pattern(lex).search(sentence) is not None
 
@@ -739,7 +744,7 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
 def reported(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence around ``offset`` reports what someone else said or claims
     (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words."""
-    begin, stop = _sentence_around(doc, offset)
+    begin, stop = sentence_around(doc, offset)
     return _reported_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 

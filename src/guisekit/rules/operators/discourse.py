@@ -17,6 +17,7 @@ from guisekit.rules.claims import (
     opinion_sentence,
     refusal,
     self_evaluations,
+    sentence_around,
     stance_elsewhere,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
@@ -314,8 +315,7 @@ def _marker_operator(
 
 def _sentence_of(doc: Doc, offset: int) -> str:
     """The lower-case sentence around ``offset``."""
-    begin = max((s for s in doc.sentence_starts if s <= offset), default=0)
-    stop = min((s for s in doc.sentence_starts if s > offset), default=len(doc.text))
+    begin, stop = sentence_around(doc, offset)
     return doc.lowered[begin:stop]
 
 
