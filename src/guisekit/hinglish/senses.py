@@ -23,7 +23,7 @@ exactly as written (``Renderer.written``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from guisekit.hinglish.text import Masked
 
@@ -53,21 +53,22 @@ _THAT_IS = re.compile(r"^that is(?= )", re.IGNORECASE)
 _SO_FAR = re.compile(r"\bso far\b(?!\s+(?:away|from|as|that|ahead|behind|off)\b)", re.IGNORECASE)
 
 
-_STILL_CACHE: dict[int, re.Pattern[str]] = {}
+# id -> (the table, its pattern): the table is kept so that its id is never reused
+_STILL_CACHE: dict[int, tuple[object, re.Pattern[str]]] = {}
 
 
 def _still_past(verb_forms: Mapping[str, Mapping[str, object]]) -> re.Pattern[str]:
     """ "still" before a past-tense verb of the lexicon (built once per lexicon)."""
     cached = _STILL_CACHE.get(id(verb_forms))
-    if cached is not None:
-        return cached
+    if cached is not None and cached[0] is verb_forms:
+        return cached[1]
     past = sorted(
         (w for w, forms in verb_forms.items() if "past" in forms and " " not in w),
         key=len,
         reverse=True,
     )
     pattern = re.compile(rf"\bstill(?=\s+(?:{'|'.join(map(re.escape, past))})\b)", re.IGNORECASE)
-    _STILL_CACHE[id(verb_forms)] = pattern
+    _STILL_CACHE[id(verb_forms)] = (verb_forms, pattern)
     return pattern
 
 
@@ -105,12 +106,12 @@ def disambiguate(
             text = text[:start] + stand_in + text[end:]
         return text
 
-    def spans_of(pattern: re.Pattern[str]) -> Callable[[str], list[tuple[int, int]]]:
-        return lambda text: [m.span() for m in pattern.finditer(text)]
+    def spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+        return [m.span() for m in pattern.finditer(text)]
 
-    body = swap(body, spans_of(_SO_FAR)(body), "till now")
-    body = swap(body, spans_of(_FINAL_TOO)(body), "as well")
-    body = swap(body, spans_of(_still_past(verb_forms))(body), "even so")
+    body = swap(body, spans(_SO_FAR, body), "till now")
+    body = swap(body, spans(_FINAL_TOO, body), "as well")
+    body = swap(body, spans(_still_past(verb_forms), body), "even so")
     body = swap(body, _deadline(body, masked), "till")
-    body = swap(body, spans_of(_THAT_IS)(body), "this is")
+    body = swap(body, spans(_THAT_IS, body), "this is")
     return body, written
