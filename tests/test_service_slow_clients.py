@@ -41,10 +41,24 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with 1 s read deadlines, for the stalling clients."""
+    yield from _serve(tmp_path_factory, TIMEOUT_S)
+
+
+@pytest.fixture(scope="module")
+def flood_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with the default 10 s read deadlines, for the flood: on a loaded 2-core
+    machine the test's own client (64 connections in one event loop) has been slower
+    than 1 s to send a new connection's first request line, and was cut off as a stalled
+    client (a ReadError; 1 CI run in 3 on 2026-12-02)."""
+    yield from _serve(tmp_path_factory, 10.0)
+
+
+def _serve(tmp_path_factory: pytest.TempPathFactory, timeout_s: float) -> Iterator[Server]:
     env = {**os.environ, "GUISEKIT_TOKEN": TOKEN, "NO_COLOR": "1", "COLUMNS": "200"}
     command = [sys.executable, "-c", "from guisekit.cli import main; main()", "serve"]
-    command += ["--port", "0", "--header-timeout", str(TIMEOUT_S)]
-    command += ["--body-timeout", str(TIMEOUT_S), "--concurrency", "16"]
+    command += ["--port", "0", "--header-timeout", str(timeout_s)]
+    command += ["--body-timeout", str(timeout_s), "--concurrency", "16"]
     # the log goes to a file: one line per request would fill (and block) a pipe
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     with (
@@ -164,8 +178,9 @@ def test_many_stalled_bodies_are_all_closed_and_the_server_still_answers(server:
 
 @pytest.mark.slow
 def test_a_flood_of_2000_requests_at_concurrency_64_gives_no_5xx_and_flat_memory(
-    server: Server,
+    flood_server: Server,
 ) -> None:
+    server = flood_server
     texts = [f"I dont want card number {i} anymore!! Refund my ${i}." for i in range(5000)]
 
     async def flood(count: int, offset: int) -> list[int]:
