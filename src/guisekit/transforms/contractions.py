@@ -73,35 +73,25 @@ def table() -> tuple[Row, ...]:
 
 
 @functools.cache
-def _context() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
-    data = read_yaml(CONTEXT)
-    participles = frozenset(w.lower() for w in read_lines(PARTICIPLES))
-
-    def words(key: str) -> frozenset[str]:
-        return frozenset(str(w).lower() for w in data.get(key, []))
-
-    return words("has_before"), words("had_before"), words("adverbs"), participles
+def _context_data() -> Any:
+    return read_yaml(CONTEXT)
 
 
 @functools.cache
+def _words(key: str) -> frozenset[str]:
+    """A word list of contraction_context.yaml, lower-cased (read once per key)."""
+    return frozenset(str(w).lower() for w in _context_data().get(key, []))
+
+
+@functools.cache
+def _context() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
+    participles = frozenset(w.lower() for w in read_lines(PARTICIPLES))
+    return _words("has_before"), _words("had_before"), _words("adverbs"), participles
+
+
 def _no_contract_after() -> frozenset[str]:
     """Words after which a pronoun is no subject: "taller than I am", "of it is"."""
-    return frozenset(str(w).lower() for w in read_yaml(CONTEXT).get("no_contract_after", []))
-
-
-@functools.cache
-def _object_context() -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
-    data = read_yaml(CONTEXT)
-
-    def words(key: str) -> frozenset[str]:
-        return frozenset(str(w).lower() for w in data.get(key, []))
-
-    return (
-        words("object_pronouns"),
-        words("object_verbs"),
-        words("clause_ing"),
-        words("nominal_ing"),
-    )
+    return _words("no_contract_after")
 
 
 def _object_of_verb(row: Row, previous: str) -> bool:
@@ -110,13 +100,12 @@ def _object_of_verb(row: Row, previous: str) -> bool:
     of the auxiliary: an -ing form that takes no clause, or a listed transitive verb
     (contraction_context.yaml ``object_pronouns``, ``object_verbs``, ``clause_ing``,
     ``nominal_ing``). "Hoping you are well" and "saying it is fine" still contract."""
-    pronouns, verbs, clause_ing, nominal_ing = _object_context()
-    if row.full.split(" ", 1)[0] not in pronouns:
+    if row.full.split(" ", 1)[0] not in _words("object_pronouns"):
         return False
-    if previous in verbs:
+    if previous in _words("object_verbs"):
         return True
     ing = len(previous) > 5 and previous.endswith("ing")
-    return ing and previous not in clause_ing and previous not in nominal_ing
+    return ing and previous not in _words("clause_ing") and previous not in _words("nominal_ing")
 
 
 def _participle(word: str, participles: frozenset[str]) -> bool:
@@ -126,7 +115,7 @@ def _participle(word: str, participles: frozenset[str]) -> bool:
 @functools.cache
 def _adverb_suffixes() -> tuple[str, ...]:
     """Endings that mark an adverb the reading looks through ("actually", "honestly")."""
-    return tuple(str(s).lower() for s in read_yaml(CONTEXT).get("adverb_suffixes", []))
+    return tuple(str(s).lower() for s in _context_data().get("adverb_suffixes", []))
 
 
 def _adverb(word: str, adverbs: frozenset[str], more: bool) -> bool:
