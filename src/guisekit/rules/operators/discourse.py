@@ -393,12 +393,9 @@ def _slots(direction: str, label: str) -> None:
                 continue
             # "I" keeps its capital after the frame: "I think I am ..."; "My" loses it:
             # "I think my biggest strength is ..."
-            if doc.text.startswith("My ", start):
-                yield Edit(
-                    start, start + 1, CHOICE + " m", f"{prefix}_self.v1", _capitalised(choices)
-                )
-            else:
-                yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
+            my = doc.text.startswith("My ", start)
+            replacement = CHOICE + (" m" if my else " ")
+            yield Edit(start, start + my, replacement, f"{prefix}_self.v1", _capitalised(choices))
 
     @operator(
         f"{prefix}_auxiliary.v1",
