@@ -482,3 +482,22 @@ def test_a_so_after_a_greeting_concludes_nothing_but_one_after_a_fact_still_does
     assert ENGINE.try_operator("connective_formal.v1", text).text == (
         "I was charged twice. Therefore, I called the bank."
     )
+
+
+@given(
+    st.sampled_from(["It is likely that", "It's highly likely that", "It seems likely that"]),
+    st.sampled_from(["the fault is in the junction box", "the fee is unfair"]),
+)
+@SETTINGS
+def test_the_adjective_likely_never_becomes_certainly(frame: str, clause: str) -> None:
+    """ "certainly" is an adverb only: "It is certainly that ..." is no English (round 12
+    reading of heldout13 edits, UNGRAMMATICAL)."""
+    out = ENGINE.try_operator("strengthen_modal.v1", f"{frame} {clause}.").text
+    assert "certainly that" not in out, out
+
+
+@given(st.sampled_from(["probably", "maybe", "perhaps"]))
+@SETTINGS
+def test_a_hedge_on_a_counterfactual_past_stays(cue: str) -> None:
+    text = f"It {cue} wouldn't have happened without that relationship."
+    assert cue in ENGINE.try_operator("remove_hedge.v1", text).text

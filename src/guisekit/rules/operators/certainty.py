@@ -378,7 +378,7 @@ def _qualified_clause(doc: Doc, edit: Edit, *, relative: bool = False) -> str:
     frame = _FRAME.match(rest)
     if frame is not None:  # "I think the fee is somewhat unfair": the frame is no subject
         rest = rest[frame.end() :].lstrip(" ,")
-        rest = rest[5:] if rest.startswith("that ") else rest
+        rest = rest[5:] if rest.startswith(("that ", "like ")) else rest
     return rest
 
 
@@ -414,7 +414,9 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     writer's own capacity, with no explanation or cause of claims.yaml ``speculation``
     ("a system error", "by mistake", "deliberate"), no past or perfect event ("had
     latched", "they sent it", "was caused"), and no other person's feeling or state
-    (claims.yaml ``narrative_states``). Vagueness hedges and degree adaptors pass."""
+    (claims.yaml ``narrative_states``); a clause about the writer's own experience
+    (a first-person word in it, no event) counts as first-hand. Vagueness hedges and
+    degree adaptors pass."""
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     claims = lex.claims
     if removed in claims["trailing"] or removed in claims["politeness_hedges"]:
@@ -425,9 +427,21 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     clause = _CLAUSE_END_WORDS.split(rest, maxsplit=1)[0]
     if _speculation_pattern(lex).search(rest) or narrated(clause, lex):
         return True
-    if self_evaluative(rest, lex):
+    words = _WORD.findall(clause)
+    if _past_event(words, lex):
+        return True
+    if self_evaluative(rest, lex) or not _FIRST_HAND.isdisjoint(words):
+        # the writer's own experience, ranked or judged ("the project I'm proudest of is
+        # probably ...", "my weakness is probably public speaking"): theirs to know
         return False
-    return not evaluates(rest, lex) or _past_event(_WORD.findall(clause), lex)
+    return not evaluates(rest, lex)
+
+
+# First-person words: a clause holding one is about the writer's own experience.
+_FIRST_HAND = frozenset(
+    {"i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "myself", "we", "we're", "we've",
+     "we'd", "we'll", "us", "our", "ourselves"}
+)  # fmt: skip
 
 
 # A clause boundary inside a sentence (as claims._CLAUSE_END): the speculation checks

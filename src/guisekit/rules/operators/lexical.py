@@ -1253,11 +1253,34 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             in_claim(doc, lex, start)
             and in_statement(doc, lex, start)
             and not stance_elsewhere(doc, lex, start, end, own)
+            and not _predicate_adjective(doc, start, end)
         )
 
     own = frozenset(lex.modal_strengthen.mapping)
     edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
     return _per_sentence(doc, edits, single=True)
+
+
+# Degree words and determiners before which "likely" is an adjective ("a highly likely
+# outcome"), not the adverb of "will likely refuse" or "is likely the best option".
+_ADJECTIVE_BEFORE = frozenset({"very", "more", "most", "quite", "highly", "less", "a", "the"})
+
+
+def _predicate_adjective(doc: Doc, start: int, end: int) -> bool:
+    """Whether the cue at ``start:end`` is the adjective "likely": after a degree word or
+    a determiner, before "that" or "to", or before the end of its clause ("it is likely
+    that", "that seems likely."). "certainly" is an adverb only, so "It is likely that
+    the fault is ..." -> "It is certainly that ..." is no English (round 12 reading of
+    heldout13 edits, UNGRAMMATICAL); "This is likely the best option" -> "This is
+    certainly the best option" stays."""
+    if doc.lowered[start:end] != "likely":
+        return False
+    prev, nxt = doc.prev_word(start), doc.next_word(end)
+    if prev is not None and prev.lower in _ADJECTIVE_BEFORE:
+        return True
+    if doc.text[end : end + 1] in (".", ",", ";", ":", "!", "?", ""):
+        return True
+    return nxt is not None and nxt.lower in ("that", "to")
 
 
 @operator("third_person_s.v1", "l2_marker", "words")
