@@ -110,7 +110,13 @@ _AUXILIARIES = frozenset(
 )
 # auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
 _CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
-_DESIRE = re.compile(r"I (?:want|would like|need|am asking|am requesting)\b", re.IGNORECASE)
+# "I request that X be checked and Y repainted": after a request too, the second part is
+# an object of the same request, never an English clause of its own (found reading
+# heldout10 outputs: "... ho jaye aur the bumper repainted free of cost")
+_DESIRE = re.compile(
+    r"I (?:want|would like|need|am asking|am requesting|request|would request|also request)\b",
+    re.IGNORECASE,
+)
 # Hindi nouns of light verbs ("baat karna") and their gender
 _INCORPORATED = {
     "baat": "f",
@@ -670,8 +676,8 @@ class ClauseConverter:
                 return None
             if form == "pre":
                 return slot.pre
-            if form == "generic_inf":
-                verb = slot.verb("inf")
+            if form in ("generic_inf", "generic_obl"):
+                verb = slot.verb(form.removeprefix("generic_"))
                 return None if verb is None else (*_no_article(slot.pre), *verb)
             if form.startswith("v."):
                 return slot.verb(form[2:], gender, plural)
