@@ -1224,6 +1224,48 @@ TEMPLATE_CASES = [
         "Thank you for looking into this.",
         ["Yeh dekhne ke liye thank you."],
     ),
+    ("statement.copula_now_at_end", "My salary is ₹40,000 now.", ["Meri salary ab ₹40,000 hai."]),
+    (
+        "request.we_request_that",
+        "We request that an engineer be sent at the earliest.",
+        ["Humari request hai ki ek engineer jald se jald bheja jaye."],
+    ),
+    (
+        "event.got_rating_out_of",
+        "I got a rating of 3 out of 5.",
+        ["Mujhe 5 mein se 3 rating mili."],
+    ),
+    (
+        "self_description.i_feel_very",
+        "I feel really undervalued.",
+        ["Mujhe bahut undervalued feel hota hai."],
+    ),
+    ("self_description.i_feel", "I feel undervalued.", ["Mujhe undervalued feel hota hai."]),
+    (
+        "ask_whether.can_institution_legally",
+        "Can the company legally do this?",
+        ["Kya company legally yeh kar sakti hai?"],
+    ),
+    (
+        "ask_whether.can_institution",
+        "Can the bank charge this fee?",
+        ["Kya bank yeh fee charge kar sakta hai?"],
+    ),
+    (
+        "ask_whether.anything_i_can_do_about",
+        "Is there anything I can do about it?",
+        ["Kya iske baare mein kuch kiya ja sakta hai?"],
+    ),
+    (
+        "ask_whether.anything_i_can_do",
+        "Is there anything I can do?",
+        ["Kya kuch kiya ja sakta hai?"],
+    ),
+    (
+        "duration.it_is_now_later",
+        "It is now 16 days later.",
+        ["Ab 16 days ho gaye hain.", "Ab 16 din ho gaye hain."],
+    ),
 ]
 
 
