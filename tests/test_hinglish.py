@@ -1266,6 +1266,11 @@ TEMPLATE_CASES = [
         "It is now 16 days later.",
         ["Ab 16 days ho gaye hain.", "Ab 16 din ho gaye hain."],
     ),
+    (
+        "condition.if_that_helps",
+        "I am happy to send photographs if that helps.",
+        ["Agar isse help mile, toh mujhe photographs bhejne mein khushi hogi."],
+    ),
 ]
 
 
