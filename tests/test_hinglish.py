@@ -1271,6 +1271,17 @@ TEMPLATE_CASES = [
         "I am happy to send photographs if that helps.",
         ["Agar isse help mile, toh mujhe photographs bhejne mein khushi hogi."],
     ),
+    ("request.just_want", "I just want a straight answer.", ["Mujhe bas straight answer chahiye."]),
+    (
+        "request.just_want_to",
+        "I just want to cancel the order.",
+        ["Mujhe bas order cancel karna hai."],
+    ),
+    (
+        "self_description.not_good_at",
+        "I am not good at Excel.",
+        ["Main Excel mein good nahi hoon."],
+    ),
 ]
 
 
