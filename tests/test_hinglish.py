@@ -1282,6 +1282,17 @@ TEMPLATE_CASES = [
         "I am not good at Excel.",
         ["Main Excel mein good nahi hoon."],
     ),
+    (
+        "statement.there_is",
+        "There is a new scratch on the rear bumper.",
+        ["Rear bumper par ek new scratch hai."],
+    ),
+    (
+        "statement.there_was",
+        "There were 14 volunteers in the team.",
+        ["Team mein 14 volunteers the."],
+    ),
+    ("possession.in_hand", "I have two offers in hand.", ["Mere paas two offers hain."]),
 ]
 
 
