@@ -1293,6 +1293,16 @@ TEMPLATE_CASES = [
         ["Team mein 14 volunteers the."],
     ),
     ("possession.in_hand", "I have two offers in hand.", ["Mere paas two offers hain."]),
+    (
+        "statement.nth_time_happened",
+        "This is the third time this has happened.",
+        ["Aisa third time hua hai."],
+    ),
+    (
+        "statement.nth_time",
+        "This is the second time in two months.",
+        ["Yeh two months mein second time hai."],
+    ),
 ]
 
 
