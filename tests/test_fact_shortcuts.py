@@ -221,7 +221,9 @@ _EVERY_WORD_HERE = (
 @example(["twice", "fee", "of", "5", "days", "monthly", "payment", "of", "$5"], [])
 @example(["paid", "twice", ","], [" ", "", " "])
 @example(["my", "monthly", "{", "payment", "was", "supposed", "to", "be", "$5"], [" ", "", ""])
-@example(["i am", "30", ".", "he is", "_", "not", "dont", "3 days ago", "five hundred", "dollars"], [])
+@example(
+    ["i am", "30", ".", "he is", "_", "not", "dont", "3 days ago", "five hundred", "dollars"], []
+)
 @example(["'", "not", "’", "dont", "didn't", "no problem", "yesterday", "last week"], [])
 def test_the_prefilters_skip_only_what_finds_nothing(parts: list[str], seps: list[str]) -> None:
     """Extraction with the word prefilters (the text's letter runs say which lists may be

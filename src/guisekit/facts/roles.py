@@ -123,26 +123,27 @@ def bind(
         approx = None
         if start and low[start - 1] == " ":
             # the word before (in the 24 characters before): no call unless it may end one
-            floor = max(0, start - 24)
+            floor = start - 24 if start > 24 else 0
             space = low.rfind(" ", floor, start - 1)
             phrases = _APPROX_TAILS.get(low[(space + 1 if space >= 0 else floor) : start - 1])
             # (one endswith over the phrases that end with that word: most do not match)
             if phrases is not None and low.endswith(phrases, floor, start - 1):
                 approx = _approximator(low, start)
-        if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
+        spaced = low[end : end + 1] == " "  # a word may follow the amount
+        if approx is None and spaced and low[end + 1 : end + 2] in _APPROX_FIRST:
             approx = _approximator_after(low, end + 1)
-        if approx is not None and low[end : end + 1] == " " and _BREAKER.match(low, end + 1):
+        if approx is not None and spaced and _BREAKER.match(low, end + 1):
             approx = None  # "lower than 9 lakhs divided by 12": a sum, not the amount
         role = period = None
         if kind == "money":
             if not adjectives:
                 adjectives.append(not _PERIOD_ADJECTIVE_RUNS.isdisjoint(runs))
             role, period = _role(low, start, end, adjectives[0], letters)
-            if fact.period is not None:
+            if fact[_PERIOD_AT] is not None:
                 period = None
             elif period is None and role == "ctc":
                 period = "year"
-            if role is None and low[end : end + 1] == " " and low[end + 1 : end + 3] in _OF_OUT:
+            if role is None and spaced and low[end + 1 : end + 3] in _OF_OUT:
                 parts.append(index)
         if approx is None and role is None and period is None:
             continue
@@ -153,7 +154,7 @@ def bind(
             fields[_ROLE_AT] = role
         if period is not None:
             fields[_PERIOD_AT] = period
-            fields[_VALUE_AT] = f"{fact.value}/{period}"
+            fields[_VALUE_AT] = f"{fact[_VALUE_AT]}/{period}"
         if out is facts:
             out = list(facts)
         out[index] = _new(Fact, fields)
@@ -241,7 +242,9 @@ def _role(
         if word not in _RIGHT_LINK_FORMS:
             break
         position = match.end()
-    words = _clause_words(low, max(0, start - 48), start, whole=adjectives, letters=letters)
+    words = _clause_words(
+        low, start - 48 if start > 48 else 0, start, whole=adjectives, letters=letters
+    )
     role = None
     period: Period | None = None
     index = len(words)
