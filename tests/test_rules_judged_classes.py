@@ -200,3 +200,122 @@ def test_no_auxiliary_contracts_onto_an_object(verb: str, row: tuple[str, str], 
 def test_a_subject_pronoun_after_a_conjunction_or_clause_verb_still_contracts(word: str) -> None:
     text = f"I worry {word} it will make things worse."
     assert f" {word} it'll make" in ENGINE.try_operator("contract.v1", text).text
+
+
+# Round 11 (fresh texts, /work/wt/round11_edit_errors.txt): a lower-case acronym at a
+# sentence start, the "i" of "i.e.", a coordinator left by a removed opening, "wish to"
+# before an unintended outcome, a hedge on the writer's own relation or possession.
+ACRONYMS = sorted(LEX.acronyms.items())
+STARTS = [
+    ("capitalise_sentence.v1", "{w} asked for the form."),
+    ("capitalise_sentence.v1", "The fee was late. {w} asked for the form."),
+    ("remove_opening.v1", "Good morning, {w} asked for the form."),
+    ("remove_opening.v1", "Hi, and {w} asked for the form."),
+    ("remove_filler.v1", "Honestly, {w} asked for the form."),
+]
+
+
+@given(st.sampled_from(ACRONYMS), st.sampled_from(STARTS))
+@SETTINGS
+def test_a_sentence_capital_writes_a_listed_acronym_in_capitals(
+    acronym: tuple[str, str], case: tuple[str, str]
+) -> None:
+    lower, written = acronym
+    op, template = case
+    out = ENGINE.try_operator(op, template.format(w=lower)).text
+    assert f"{written} asked for the form." in out, out
+    assert f"{lower[:1].upper()}{lower[1:]} asked" not in out or lower[1:] == written[1:], out
+
+
+@given(st.sampled_from(["bank", "agent", "manager", "store", "hrm", "ctcs", "sde"]))
+@SETTINGS
+def test_an_unlisted_word_still_takes_a_first_letter_capital(word: str) -> None:
+    if word in LEX.acronyms:
+        return
+    out = ENGINE.try_operator("capitalise_sentence.v1", f"{word} asked for the form.").text
+    assert out == f"{word[:1].upper()}{word[1:]} asked for the form."
+
+
+@given(
+    st.sampled_from(["i.e.,", "i.e.", "i.e", "i.e.:"]),
+    st.sampled_from(["capitalise_i.v1"]),
+)
+@SETTINGS
+def test_the_i_of_an_abbreviation_is_never_capitalised(abbr: str, op: str) -> None:
+    text = f"i waited since then, {abbr} for over 9 weeks, and i called twice."
+    out = ENGINE.try_operator(op, text).text
+    assert out == f"I waited since then, {abbr} for over 9 weeks, and I called twice.", out
+
+
+OPENINGS = sorted({o for r in ("formal", "casual") for o in LEX.politeness("openings", r)})
+
+
+@given(
+    st.sampled_from([o for o in OPENINGS if o.endswith(",")]),
+    st.sampled_from(["and ", "but ", "so ", "so, ", "And ", ""]),
+)
+@SETTINGS
+def test_a_removed_opening_takes_its_coordinator_with_it(opening: str, joint: str) -> None:
+    text = f"{opening} {joint}thank you for meeting me."
+    assert ENGINE.try_operator("remove_opening.v1", text).text == "Thank you for meeting me."
+
+
+UNINTENDED = sorted(LEX.register_context["unintended"])
+WHEN_NEGATED = sorted(LEX.register_context["unintended_when_negated"])
+NEGATED = ["don't want to", "do not want to", "don’t really want to", "never wanted to"]
+
+
+@given(
+    st.sampled_from(UNINTENDED),
+    st.sampled_from([*NEGATED, "want to", "wanted to", "want to really"]),
+)
+@SETTINGS
+def test_no_wish_to_before_an_unintended_outcome(verb: str, frame: str) -> None:
+    text = f"I {frame} {verb} the offer."
+    assert "wish" not in ENGINE.try_operator("register_up.v1", text).text
+
+
+@given(st.sampled_from(WHEN_NEGATED), st.sampled_from(NEGATED))
+@SETTINGS
+def test_no_wish_to_before_a_feared_outcome_after_a_negation(verb: str, frame: str) -> None:
+    text = f"I {frame} {verb} the offer."
+    assert "wish" not in ENGINE.try_operator("register_up.v1", text).text
+
+
+def test_wish_to_still_goes_before_a_goal_without_a_negation() -> None:
+    for text in ("I want to get strong on the product side.", "I want to lose weight."):
+        assert ENGINE.try_operator("register_up.v1", text).text.startswith("I wish to "), text
+
+
+@given(st.sampled_from(["know", "ask", "discuss", "raise", "clarify", "understand"]))
+@SETTINGS
+def test_wish_to_still_goes_before_a_chosen_act(verb: str) -> None:
+    text = f"I want to {verb} the terms of the offer."
+    assert ENGINE.try_operator("register_up.v1", text).text.startswith("I wish to "), verb
+
+
+OWN = ["My manager", "My team", "My bill", "Our landlord", "My new flat", "Our HR team"]
+APPRAISALS = ["is fair", "is unfair", "was rude", "is unreasonable", "is wrong", "is helpful"]
+
+
+@given(st.sampled_from(OWN), st.sampled_from(APPRAISALS), st.sampled_from(INSERTING))
+@SETTINGS
+def test_no_cue_goes_on_the_writer_s_own_relation_or_possession(
+    subject: str, appraisal: str, op: str
+) -> None:
+    text = f"{subject} {appraisal}, but the MD is tough."
+    assert ENGINE.try_operator(op, text).text == text
+
+
+def test_the_same_appraisals_of_another_party_still_take_a_cue() -> None:
+    for subject in ("The manager", "Their landlord", "The bill"):
+        for appraisal in ("is unfair", "is unreasonable"):
+            text = f"{subject} {appraisal}, but the MD is tough."
+            for op in ("hedge_auxiliary.v1", "booster_auxiliary.v1", "hedge_clause.v1"):
+                assert ENGINE.try_operator(op, text).text != text, (subject, appraisal, op)
+
+
+def test_a_hedge_on_the_writer_s_own_relation_is_still_removed() -> None:
+    """The confident direction may still firm up the writer's own hedged view."""
+    out = ENGINE.try_operator("remove_hedge.v1", "My manager is probably fair.").text
+    assert out == "My manager is fair."

@@ -295,6 +295,11 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         present, past = word in _PRESENT_EVALUATION, word in _PAST_EVALUATION
         if not (present or past):
             continue
+        if words[0] in _OWN:
+            # "my manager is fair", "our landlord was rude": the writer's view of their
+            # own person, possession or relation is first-hand, like "I" (round 11
+            # judgement, MEANING: "My manager is possibly fair")
+            return False
         if _predicate_follows(words, i, evaluative if present else judgements, present=present):
             return True
     return False
@@ -401,6 +406,8 @@ def evaluates(text: str, lex: RulesLexicon) -> bool:
 
 
 _FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our", "i'm", "i've"})
+# First-person possessives: a subject they open is the writer's own ("my manager").
+_OWN = frozenset({"my", "our"})
 
 
 def _copula_after(words: list[str], i: int) -> bool:

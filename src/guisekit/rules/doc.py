@@ -46,7 +46,7 @@ _SENTENCE_START = re.compile(
     rf"[.!?\n]{NOT_SENTENCE_END}[\"')\]”’]*(?:(?<=\n)|\s)\s*[\"'“‘(\[]*([A-Za-z])"
 )
 _FIRST_LETTER = re.compile(r"\s*[\"'“‘(\[]*([A-Za-z])")
-_LONE_I = re.compile(r"\bi\b")
+_LONE_I = re.compile(r"\bi\b(?!\.[A-Za-z])")  # not the "i" of "i.e."
 _PREV_WORD = re.compile(r"([A-Za-z]+(?:['-][A-Za-z]+)*) \Z")
 _PUNCTUATION = b'\t\n\r.,;:!?"()[]{}<>/\\|*&^%$#@+=~`_'
 _NOT_WORD = bytes.maketrans(_PUNCTUATION, b" " * len(_PUNCTUATION))

@@ -313,6 +313,25 @@ class RulesLexicon:
         return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
 
     @functools.cached_property
+    def acronyms(self) -> dict[str, str]:
+        """Lower-case acronym -> its written form ("hr" -> "HR"; acronyms.txt): what a
+        sentence capital makes of it, where a first-letter capital ("Hr") malforms it."""
+        lines = list(read_lines(PACKAGED / "acronyms.txt"))
+        for folder in self.extra:
+            if (folder / "acronyms.txt").is_file():
+                lines += read_lines((folder / "acronyms.txt").resolve())
+        return {line.lower(): line for line in lines}
+
+    @functools.cached_property
+    def register_context(self) -> dict[str, frozenset[str]]:
+        """Where a register_up row would change what is said (register_context.yaml):
+        ``deliberate`` formal forms are not put before ``unintended`` infinitives, nor
+        after a negation before ``unintended_when_negated`` ones."""
+        data = self._yaml("register_context.yaml")
+        keys = ("deliberate", "unintended", "unintended_when_negated")
+        return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
+
+    @functools.cached_property
     def participles(self) -> frozenset[str]:
         return self._lines("participles.txt")
 
@@ -389,6 +408,12 @@ class RulesLexicon:
     @functools.cache  # noqa: B019 - lexicons live as long as the process
     def politeness(self, part: str, register: str) -> tuple[str, ...]:
         return tuple(str(x) for x in self._yaml("politeness.yaml").get(part, {}).get(register, []))
+
+    @functools.cached_property
+    def opening_coordinators(self) -> frozenset[str]:
+        """Coordinators removed with an opening (politeness.yaml)."""
+        words = self._yaml("politeness.yaml").get("opening_coordinators", [])
+        return frozenset(str(w).lower() for w in words)
 
     @functools.cached_property
     def _insertions(self) -> list[tuple[str, ...]]:

@@ -9,24 +9,26 @@ draws any choice (which filler, which opening) from the generator it is given.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from guisekit.errors import ConfigError
 from guisekit.rules.doc import Doc, Word, match_case
 from guisekit.rules.edits import Edit
-from guisekit.rules.lexicon import PhraseMap, RulesLexicon
+from guisekit.rules.lexicon import PhraseMap, RulesLexicon, default_lexicon
 
 __all__ = [
     "REGISTRY",
     "STAGES",
     "Operator",
     "Stage",
+    "capital_edit",
     "get_operator",
     "map_edits",
     "operator",
     "recase_first",
+    "sentence_capital",
 ]
 
 # Two passes: word and phrase edits on the source text, then orthographic noise on the
@@ -86,13 +88,15 @@ def map_edits(
     *,
     sentence_start: bool | None = None,
     accept: Callable[[int, int, str], bool] | None = None,
+    lex: RulesLexicon | None = None,
 ) -> Iterator[Edit]:
     """Edits replacing every occurrence of a ``phrases`` key by its value, case kept
     (longest key first at each position).
 
     ``sentence_start``: True keeps only matches that start a sentence, False only those
     that don't, None both. ``accept(start, end, value)`` can veto a match in context.
-    An empty value deletes the phrase (see :func:`deletion`).
+    An empty value deletes the phrase (see :func:`deletion`; ``lex`` gives it the
+    acronyms a new sentence capital writes in full, default the packaged ones).
     """
     text, vocab = doc.text, doc.vocab
     for first in phrases.firsts & vocab:
@@ -115,15 +119,18 @@ def map_edits(
                 if value:
                     yield Edit(start, end, match_case(text[start:end], value), name)
                 else:
-                    edit = deletion(doc, start, end, name)
+                    edit = deletion(doc, start, end, name, lex)
                     if edit is not None:
                         yield edit
                 break
 
 
-def deletion(doc: Doc, start: int, end: int, name: str) -> Edit | None:
+def deletion(
+    doc: Doc, start: int, end: int, name: str, lex: RulesLexicon | None = None
+) -> Edit | None:
     """Delete ``text[start:end]`` with the comma/spaces after it; at a sentence start the
-    next word takes the capital. None when the result would not read (nothing follows)."""
+    next word takes the capital (see :func:`sentence_capital`). None when the result would
+    not read (nothing follows)."""
     text = doc.text
     stop = end
     while stop < len(text) and text[stop] in ", ":
@@ -131,8 +138,31 @@ def deletion(doc: Doc, start: int, end: int, name: str) -> Edit | None:
     if stop >= len(text):
         return None
     if doc.is_sentence_start(start) and text[stop].isalpha():
-        return Edit(start, stop + 1, text[stop].upper(), name)
+        return capital_edit(doc, start, stop, name, (lex or default_lexicon()).acronyms)
     return Edit(start, stop, "", name)
+
+
+def capital_edit(doc: Doc, start: int, at: int, name: str, acronyms: Mapping[str, str]) -> Edit:
+    """Replace ``text[start:at]`` by nothing and give the word at ``at`` the sentence
+    capital: only its first letter is edited, unless it is a listed acronym, which is
+    written in capitals whole ("Honestly, hr asked" -> "HR asked", never "Hr asked")."""
+    word = doc.word_at(at)
+    if word is not None and word.start == at:
+        written = sentence_capital(word.text, acronyms)
+        if written[1:] != word.text[1:]:
+            return Edit(start, word.end, written, name)
+    return Edit(start, at + 1, doc.text[at].upper(), name)
+
+
+def sentence_capital(word: str, acronyms: Mapping[str, str]) -> str:
+    """``word`` as it reads first in a sentence: a known acronym written in lower case
+    takes its capitals ("hr" -> "HR", where "Hr" is malformed; acronyms.txt), any other
+    word a capital first letter. Only listed acronyms: an unknown word is never guessed
+    to be one."""
+    written = acronyms.get(word.lower()) if word.islower() else None
+    if written is not None:
+        return written
+    return word[:1].upper() + word[1:]
 
 
 def recase_first(word: Word, lex: RulesLexicon) -> str | None:

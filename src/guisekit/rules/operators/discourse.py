@@ -23,7 +23,13 @@ from guisekit.rules.claims import (
 from guisekit.rules.doc import Doc, Word, capital_i
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
-from guisekit.rules.operators.base import map_edits, operator, phrase_spans, recase_first
+from guisekit.rules.operators.base import (
+    capital_edit,
+    map_edits,
+    operator,
+    phrase_spans,
+    recase_first,
+)
 from guisekit.rules.operators.certainty import clause_after_frame, shield_needed
 
 _COPULAS = frozenset(
@@ -126,7 +132,8 @@ for _style in ("young", "casual", "older"):
 @operator("remove_filler.v1", "discourse_marker", "words")
 def remove_filler(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete sentence-initial fillers followed by a comma (Honestly, the -> The)."""
-    for edit in map_edits(doc, lex.all_fillers, "remove_filler.v1", sentence_start=True):
+    fillers = lex.all_fillers
+    for edit in map_edits(doc, fillers, "remove_filler.v1", sentence_start=True, lex=lex):
         if "," in doc.text[edit.start : edit.end]:
             yield edit
 
@@ -179,17 +186,29 @@ for _register in ("formal", "casual"):
 
 @operator("remove_opening.v1", "politeness", "words")
 def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Delete a known opening line."""
+    """Delete a known opening line, with a coordinator that ties the rest to it ("Good
+    afternoon, and thank you" -> "Thank you", never "And thank you"); the word that then
+    starts the text takes the sentence capital ("HR" for a listed acronym)."""
+    text = doc.text
     for opening in sorted(_all(lex, "openings"), key=len, reverse=True):
-        if doc.text.startswith(opening):
-            end = len(opening)
-            while end < len(doc.text) and doc.text[end].isspace():
-                end += 1
-            if end < len(doc.text) and doc.text[end].isalpha():
-                yield Edit(0, end + 1, doc.text[end].upper(), "remove_opening.v1")
-            elif end < len(doc.text):
+        if text.startswith(opening):
+            end = _skip_space(text, len(opening))
+            word = doc.word_at(end)
+            if word is not None and word.lower in lex.opening_coordinators:
+                after = _skip_space(text, word.end + (text[word.end : word.end + 1] == ","))
+                if after > word.end:  # "and thank", "so, I", never "andrew"
+                    end, word = after, doc.word_at(after)
+            if word is not None and word.start == end:
+                yield capital_edit(doc, 0, end, "remove_opening.v1", lex.acronyms)
+            elif end < len(text):
                 yield Edit(0, end, "", "remove_opening.v1")
             return
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
 
 
 @operator("remove_closing.v1", "politeness", "words")
@@ -393,12 +412,9 @@ def _slots(direction: str, label: str) -> None:
                 continue
             # "I" keeps its capital after the frame: "I think I am ..."; "My" loses it:
             # "I think my biggest strength is ..."
-            if doc.text.startswith("My ", start):
-                yield Edit(
-                    start, start + 1, CHOICE + " m", f"{prefix}_self.v1", _capitalised(choices)
-                )
-            else:
-                yield Edit(start, start, CHOICE + " ", f"{prefix}_self.v1", _capitalised(choices))
+            my = doc.text.startswith("My ", start)
+            replacement = CHOICE + (" m" if my else " ")
+            yield Edit(start, start + my, replacement, f"{prefix}_self.v1", _capitalised(choices))
 
     @operator(
         f"{prefix}_auxiliary.v1",
@@ -549,7 +565,7 @@ def article_drop(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         if word.text == "A" and _label(doc, word, nxt):
             continue
         if doc.is_sentence_start(word.start):
-            yield Edit(word.start, nxt.start + 1, nxt.text[:1].upper(), "article_drop.v1")
+            yield capital_edit(doc, word.start, nxt.start, "article_drop.v1", lex.acronyms)
         else:
             yield Edit(word.start, nxt.start, "", "article_drop.v1")
 

@@ -274,6 +274,33 @@ def _valency_clash(doc: Doc, end: int, value: str) -> bool:
     return len(tokens) > 2
 
 
+def _unintended_after_deliberate(
+    doc: Doc, lex: RulesLexicon, start: int, end: int, value: str
+) -> bool:
+    """Whether ``value`` is a formal form of deliberate choice ("wish to") and the
+    infinitive after ``end`` an outcome nobody chooses ("blow the offer", "miss the
+    deadline"; one -ly adverb may stand between), or, after a negation, one that is
+    unintended only there ("don't want to lose the offer", but "want to lose weight"):
+    "wish" says the writer would not do it on purpose, where "want" said they fear it
+    happening (register_context.yaml)."""
+    context = lex.register_context
+    if value.strip() not in context["deliberate"]:
+        return False
+    verb = doc.next_word(end)
+    if verb is not None and verb.lower.endswith("ly"):
+        verb = doc.next_word(verb.end)
+    if verb is None:
+        return False
+    if verb.lower in context["unintended"]:
+        return True
+    negated = _NEGATED_BEFORE.search(doc.lowered, max(0, start - 30), start) is not None
+    return negated and verb.lower in context["unintended_when_negated"]
+
+
+# A negation just before a verb, one -ly adverb allowed ("don't really want to").
+_NEGATED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)(?: [a-z]+ly)? $")
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -316,6 +343,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
+            if _unintended_after_deliberate(doc, lex, start, end, value.lower()):
+                return False  # "don't want to blow the offer" never "don't wish to blow"
             if _valency_clash(doc, end, value.lower()):
                 return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
@@ -1066,7 +1095,12 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         )
 
     yield from map_edits(
-        doc, lex.removable(direction, "sentence"), name, sentence_start=True, accept=clause_follows
+        doc,
+        lex.removable(direction, "sentence"),
+        name,
+        sentence_start=True,
+        accept=clause_follows,
+        lex=lex,
     )
     for edit in map_edits(
         doc, lex.removable(direction, "sentence"), name, sentence_start=False, accept=parenthetical
@@ -1090,7 +1124,7 @@ def _phrase_swap(
         def allowed(start: int, end: int, value: str) -> bool:
             return swap_allowed(text, lex, start, end)
 
-        return map_edits(text, phrases(lex), name, accept=allowed)
+        return map_edits(text, phrases(lex), name, accept=allowed, lex=lex)
 
 
 for _name, _family, _phrases, _doc in (

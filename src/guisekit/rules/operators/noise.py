@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from guisekit.rules.doc import NOT_SENTENCE_END, Doc
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
-from guisekit.rules.operators.base import map_edits, operator, recase_first
+from guisekit.rules.operators.base import map_edits, operator, recase_first, sentence_capital
 
 _I_FORMS = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
+_ABBREVIATION = re.compile(r"\.[A-Za-z]")  # after an "i": "i.e." / "i.e", not "i."
 _COMMA = re.compile(r"(?<=[A-Za-z]), (?=[A-Za-z])")
 _PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END} +(?=[A-Z])")
 _SENTENCE_PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END}(?=\s|$)")
@@ -47,22 +48,28 @@ def lowercase_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
 
 @operator("capitalise_i.v1", "orthography", "noise")
 def capitalise_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """The pronoun i capitalised (i'm -> I'm)."""
+    """The pronoun i capitalised (i'm -> I'm); never the "i" of an abbreviation ("i.e.",
+    "i.e", where a full stop and a letter follow): "I.e." mid-sentence is malformed."""
     for word in doc.words(_I_FORMS):
-        if word.text[0] == "i":
+        if word.text[0] == "i" and not _ABBREVIATION.match(doc.text, word.end):
             yield Edit(word.start, word.start + 1, "I", "capitalise_i.v1")
 
 
 @operator("capitalise_sentence.v1", "orthography", "noise")
 def capitalise_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """Capital letter at the start of each sentence."""
+    """Capital letter at the start of each sentence; a listed acronym in lower case is
+    written in capitals ("hr asked" -> "HR asked", never "Hr"; acronyms.txt), and a token
+    with digits ("sde2", "4g") keeps the case its writer gave it."""
     for start in doc.sentence_starts:
         word = doc.word_at(start)
-        if (
-            doc.text[start].islower()
-            and word is not None
-            and word.text[1:].islower() | (len(word.text) == 1)
-        ):
+        if word is None or not doc.text[start].islower():
+            continue
+        if word.end < len(doc.text) and doc.text[word.end].isdigit():
+            continue
+        written = sentence_capital(word.text, lex.acronyms)
+        if written != word.text[:1].upper() + word.text[1:]:
+            yield Edit(word.start, word.end, written, "capitalise_sentence.v1")
+        elif word.text[1:].islower() or len(word.text) == 1:
             yield Edit(start, start + 1, doc.text[start].upper(), "capitalise_sentence.v1")
 
 

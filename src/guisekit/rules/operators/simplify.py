@@ -14,7 +14,7 @@ from typing import NamedTuple
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon, SentenceSplit
-from guisekit.rules.operators.base import map_edits, operator
+from guisekit.rules.operators.base import map_edits, operator, sentence_capital
 from guisekit.rules.operators.lexical import (
     _DETERMINERS,
     phrasal_particle,
@@ -162,7 +162,7 @@ def split_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
             first = first if first.startswith("I") else first[:1].lower() + first[1:]
             replacement = f". {opener} {first}"
         else:
-            replacement = f". {first[:1].upper()}{first[1:]}"
+            replacement = f". {sentence_capital(first, lex.acronyms)}"
         yield Edit(b.start, b.end + 1 + len(first), replacement, "split_sentence.v1")
 
 
