@@ -13,8 +13,19 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from guisekit.facts import context, entities, extract, negation, quantities, roles
+from guisekit.facts import (
+    ages,
+    context,
+    dates,
+    entities,
+    extract,
+    negation,
+    quantities,
+    roles,
+    scan,
+)
 from guisekit.facts.roles import _LAST_MARK, _WORD, _clause_words
+from guisekit.facts.scan import letters_only
 
 SETTINGS = settings(max_examples=400, deadline=None)
 CLAUSE_PARTS = st.sampled_from(
@@ -35,7 +46,9 @@ def _clause_words_plain(low: str, begin: int, start: int) -> list[str]:
 def test_clause_words_equal_the_tokenizer(parts: list[str], begin: int, back: int) -> None:
     low = "".join(parts)
     start = max(begin, len(low) - back)
-    assert _clause_words(low, begin, start) == _clause_words_plain(low, begin, start)
+    plain = _clause_words_plain(low, begin, start)
+    assert _clause_words(low, begin, start) == plain
+    assert _clause_words(low, begin, start, letters=letters_only(low)) == plain
 
 
 IDIOM_PARTS = st.sampled_from(
@@ -131,13 +144,14 @@ def test_clause_words_stop_at_a_barrier_only_where_the_role_search_stops(
     end = min(len(low), start + 1)
     original = roles._clause_words
     try:
-        roles._clause_words = lambda low, begin, start, whole=True: _clause_words_plain(
-            low, begin, start
+        roles._clause_words = lambda low, begin, start, whole=True, letters=None: (
+            _clause_words_plain(low, begin, start)
         )
         expected = roles._role(low, start, end, False)
     finally:
         roles._clause_words = original
     assert roles._role(low, start, end, False) == expected, low
+    assert roles._role(low, start, end, False, letters_only(low)) == expected, low
 
 
 # The one scan that _indian's literal-led scans replace (the definition).
@@ -183,9 +197,22 @@ TEXT_PARTS = st.sampled_from(
     ["the", "fee", "late", "of", "monthly", "annual", "rent", "payment", "one", "twice", "five",
      "lakhs", "crore", "percent", "$5", "$1,200", "₹1,200", "Rs 40,000", "5", "30", "12 LPA",
      "days", "times", "refund", "salary", "is", "was", "every", "month", "my", "{", ":", "-",
-     ",", ".", "é", "’", "'", "\n", "ending in 4417", "XXXX", "2019", "03/04/2021", "Priya"]
+     ",", ".", "é", "’", "'", "\n", "ending in 4417", "XXXX", "2019", "03/04/2021", "Priya",
+     "not", "never", "no", "dont", "didn't", "without", "cannot", "no problem", "yesterday",
+     "last week", "3 days ago", "ago", "i am", "I'm", "aged", "age", "he is", "dollars",
+     "five hundred", "rupees", "bucks", "_"]
 )  # fmt: skip
-_EVERY_WORD_HERE = quantities._FIRST_WORD_BYTES | roles._PERIOD_ADJECTIVE_RUNS
+# every word a prefilter looks for (with them all present, every list is searched)
+_EVERY_WORD_HERE = (
+    quantities._FIRST_WORD_BYTES
+    | roles._PERIOD_ADJECTIVE_RUNS
+    | negation._N_WORD_RUNS
+    | negation._BARE_RUNS
+    | {word.encode() for word in negation._RARE_NEGATORS}
+    | {word.encode() for word, _ in dates._REL_LITERAL}
+    | {b"ago", b"dollars", b"bucks", b"rupees"}
+    | {run for runs in ages._PHRASE_RUNS.values() for words in runs for run in words}
+)
 
 
 @given(st.lists(TEXT_PARTS, max_size=25), st.lists(st.sampled_from([" ", "", "  "]), max_size=25))
@@ -194,6 +221,10 @@ _EVERY_WORD_HERE = quantities._FIRST_WORD_BYTES | roles._PERIOD_ADJECTIVE_RUNS
 @example(["twice", "fee", "of", "5", "days", "monthly", "payment", "of", "$5"], [])
 @example(["paid", "twice", ","], [" ", "", " "])
 @example(["my", "monthly", "{", "payment", "was", "supposed", "to", "be", "$5"], [" ", "", ""])
+@example(
+    ["i am", "30", ".", "he is", "_", "not", "dont", "3 days ago", "five hundred", "dollars"], []
+)
+@example(["'", "not", "’", "dont", "didn't", "no problem", "yesterday", "last week"], [])
 def test_the_prefilters_skip_only_what_finds_nothing(parts: list[str], seps: list[str]) -> None:
     """Extraction with the word prefilters (the text's letter runs say which lists may be
     present) equals extraction with every list searched."""
@@ -214,3 +245,28 @@ def test_a_lexicon_setting_key_adds_no_style_word() -> None:
     facts = extract.extract_facts("THE REFUND WAS ONLY US$50.")
     assert [(f.kind, f.value) for f in facts] == [("money", "50 USD")]
     assert "only" not in context._NOT_ENTITIES
+
+
+SCAN_PARTS = st.sampled_from(
+    ["1", "23", "2019", "1,200", "12,00,000", ".", ",", "/", "-", " ", "$", "₹", "Rs", "k", "L",
+     "lakh", "cr", "%", " percent", " days", " late fees", "March", "Jan", "th", " of ", "USD",
+     "XX", "a", "\n", "to", "–"]
+)  # fmt: skip
+
+
+@given(st.lists(SCAN_PARTS, max_size=20))
+@SETTINGS
+@example(["12", "-", "15", " ", "L", "PA"])
+@example(["March", " ", "1", "4", ",", " ", "2019"])
+def test_the_ascii_digit_scans_equal_the_unicode_ones(parts: list[str]) -> None:
+    """The scans with ``0-9`` for ``\\d`` (for texts with no other digit) match what the
+    ``\\d`` scans match, group for group."""
+    text = "".join(parts)
+    if any(ch.isdecimal() and not ch.isascii() for ch in text):
+        return
+    unicode_scan = [m.regs for m in scan._DIGITS_UNICODE.finditer(text)]
+    assert [m.regs for m in scan._DIGITS_ASCII.finditer(text)] == unicode_scan, text
+    low = text.lower()
+    if low.isascii():
+        plain = [m.regs for m in quantities._DIGIT_QUANTITY.finditer(low)]
+        assert [m.regs for m in quantities._DIGIT_QUANTITY_ASCII.finditer(low)] == plain, low

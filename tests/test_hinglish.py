@@ -883,6 +883,426 @@ TEMPLATE_CASES = [
     ),
     ("event.recipient_passive", "We were informed.", ["Humein inform kiya gaya."]),
     ("event.recipient_passive_perfect", "We have been informed.", ["Humein inform kiya gaya hai."]),
+    # round 15 (issue 20 coverage): new templates, each with its right form
+    (
+        "statement.will_have_to",
+        "I will have to approach the consumer court.",
+        ["Mujhe consumer court approach karna padega."],
+    ),
+    (
+        "statement.was_never_told",
+        "I was never told that the fee was mandatory.",
+        ["Mujhe kabhi nahi bataya gaya ki fee mandatory thi."],
+    ),
+    ("event.passive_never", "The refund was never processed.", ["Refund kabhi process nahi hua."]),
+    (
+        "statement.i_would_say",
+        "I would say the team is strong.",
+        ["Mere hisaab se team strong hai."],
+    ),
+    (
+        "self_description.ready_to",
+        "I am ready to pay the correct amount.",
+        ["Main correct amount pay karne ke liye ready hoon."],
+    ),
+    (
+        "self_description.happy_to",
+        "I am happy to send photographs.",
+        ["Mujhe photographs bhejne mein khushi hogi."],
+    ),
+    (
+        "self_description.currently",
+        "I am currently on leave.",
+        ["Main abhi leave par hoon.", "Main abhi chhutti par hoon."],
+    ),
+    (
+        "offer.i_earn_now",
+        "I currently earn ₹9 LPA in Pune.",
+        ["Pune mein abhi meri salary ₹9 LPA hai."],
+    ),
+    ("offer.i_earn", "I make $124,000.", ["Meri salary $124,000 hai."]),
+    (
+        "self_description.not_asking_for",
+        "I am not asking for vouchers.",
+        ["Mujhe vouchers nahi chahiye."],
+    ),
+    (
+        "self_description.feeling_with_very",
+        "I am extremely disappointed with KartNova.",
+        ["Main KartNova se bahut disappointed hoon."],
+    ),
+    (
+        "self_description.feeling_with",
+        "I am frustrated with the bank.",
+        ["Main bank se frustrated hoon."],
+    ),
+    (
+        "request.wanted_to_i",
+        "I wanted to follow up on my security deposit.",
+        ["Mujhe apne security deposit par follow up karna tha."],
+    ),
+    (
+        "request.would_prefer_to",
+        "I would prefer to settle this amicably.",
+        ["Mujhe yeh amicably settle karna behtar lagega."],
+    ),
+    (
+        "request.also_want_to_i",
+        "I would also like to discuss a reduction in rent.",
+        ["Saath hi, mujhe rent mein ek reduction discuss karna hai."],
+    ),
+    (
+        "statement.this_is_regarding",
+        "This is regarding my salary slip.",
+        ["Yeh meri salary slip ke baare mein hai."],
+    ),
+    (
+        "request.do_not_want_to_i",
+        "I don't want to lose this offer.",
+        ["Mujhe yeh offer nahi khona hai."],
+    ),
+    (
+        "duration.been_at_place_for",
+        "I've been at my company for three years.",
+        ["Main three years se apni company mein hoon."],
+    ),
+    (
+        "duration.been_at_place_for_as",
+        "I've been at my company for two years as a software tester.",
+        ["Main two years se apni company mein software tester hoon."],
+    ),
+    (
+        "duration.been_with_for",
+        "I've been with BrightWave Energy for four years.",
+        ["Main four years se BrightWave Energy ke saath hoon."],
+    ),
+    (
+        "duration.been_with_for_as",
+        "I have been with Unity Bank for four years as a credit officer.",
+        ["Main four years se Unity Bank mein credit officer hoon."],
+    ),
+    ("statement.laid_off", "I was laid off.", ["Mujhe layoff kar diya gaya."]),
+    (
+        "event.promoted_to",
+        "I was promoted to team leader.",
+        ["Mujhe promote karke team leader banaya gaya."],
+    ),
+    ("event.rated_out_of", "I was rated 4 out of 5.", ["Mujhe 5 mein se 4 rating mili."]),
+    (
+        "event.someone_rated_me_out_of",
+        "My manager rated me 2 out of 5.",
+        ["Mere manager ne mujhe 5 mein se 2 rating di."],
+    ),
+    ("request.would_be_grateful", "I would be very grateful.", ["Badi meherbani hogi."]),
+    (
+        "request.would_expect",
+        "I would expect around 7.5 LPA.",
+        ["Meri expectation around 7.5 LPA hogi.", "Meri expectation lagbhag 7.5 LPA hogi."],
+    ),
+    ("statement.seems_to_me", "It seems unfair to me.", ["Mujhe yeh unfair lagta hai."]),
+    (
+        "statement.there_is_still_no",
+        "There is still no reversal.",
+        ["Abhi bhi koi reversal nahi hai."],
+    ),
+    (
+        "self_description.interested_in_very",
+        "I am very interested in this role.",
+        ["Mujhe is role mein bahut interest hai."],
+    ),
+    (
+        "self_description.interested_in",
+        "I am interested in this position.",
+        ["Mujhe is position mein interest hai."],
+    ),
+    (
+        "self_description.proud_of_very",
+        "I am very proud of this project.",
+        ["Mujhe is project par bahut garv hai."],
+    ),
+    ("self_description.proud_of", "I am proud of my team.", ["Mujhe apni team par garv hai."]),
+    (
+        "self_description.proud_that_very",
+        "I am really proud that the team delivered on time.",
+        ["Mujhe bahut garv hai ki the team delivered on time."],
+    ),
+    (
+        "self_description.proud_that",
+        "I am proud that the team delivered on time.",
+        ["Mujhe garv hai ki the team delivered on time."],
+    ),
+    (
+        "self_description.open_to",
+        "I am open to discussion.",
+        ["Main discussion ke liye open hoon."],
+    ),
+    (
+        "self_description.worried_about_very",
+        "I am really worried about my job.",
+        ["Mujhe apni job ki bahut chinta hai.", "Mujhe apni naukri ki bahut chinta hai."],
+    ),
+    (
+        "self_description.worried_about",
+        "I am worried about the bond.",
+        ["Mujhe bond ki chinta hai."],
+    ),
+    (
+        "self_description.scared_about_very",
+        "I am very scared about the interview.",
+        ["Mujhe interview ka bahut darr hai."],
+    ),
+    ("self_description.scared_about", "I am scared about the bond.", ["Mujhe bond ka darr hai."]),
+    (
+        "self_description.writing_on_behalf",
+        "I am writing on behalf of my son.",
+        ["Yeh message mere son ki taraf se hai.", "Yeh message mere bete ki taraf se hai."],
+    ),
+    ("self_description.not_a_role", "I am not a lawyer.", ["Main lawyer nahi hoon."]),
+    (
+        "ask_whether.is_it_usually_evaluation_to",
+        "Is it usually a bad idea to accept a counter-offer?",
+        ["Kya aam taur par counter-offer accept karna ek bad idea hota hai?"],
+    ),
+    (
+        "ask_whether.is_it_evaluation_to",
+        "Is it risky to ask for more?",
+        ["Kya zyada maangna risky hai?"],
+    ),
+    (
+        "ask_whether.would_it_be_evaluation_to",
+        "Would it be reasonable to ask for a 20% hike?",
+        ["Kya 20% hike maangna reasonable hoga?"],
+    ),
+    (
+        "ask_whether.is_it_usually_evaluation_for",
+        "Is it usually normal for startups to pay ESOPs?",
+        ["Kya aam taur par startups ke liye ESOPs pay karna normal hota hai?"],
+    ),
+    (
+        "ask_whether.is_it_evaluation_for",
+        "Is it normal for companies to include gratuity in CTC?",
+        ["Kya companies ke liye CTC mein gratuity include karna normal hai?"],
+    ),
+    (
+        "offer.have_been_offered",
+        "I have been offered a senior role.",
+        ["Mujhe ek senior role offer kiya gaya hai."],
+    ),
+    (
+        "offer.was_offered",
+        "I was offered a job at Infosys.",
+        ["Mujhe Infosys mein ek job offer ki gayi.", "Mujhe Infosys mein ek naukri offer ki gayi."],
+    ),
+    (
+        "statement.i_have_heard",
+        "I have heard that the company is doing layoffs.",
+        ["Maine suna hai ki company layoffs kar rahi hai."],
+    ),
+    (
+        "ask_whether.should_i_mention",
+        "Should I tell them that I have another offer?",
+        ["Kya mujhe batana chahiye ki mere paas ek aur offer hai?"],
+    ),
+    (
+        "self_description.also_role",
+        "I am also a certified SAP consultant.",
+        ["Main ek certified SAP consultant bhi hoon."],
+    ),
+    (
+        "self_description.working_as",
+        "I am working as a data analyst at Infosys.",
+        ["Main Infosys mein ek data analyst hoon."],
+    ),
+    ("self_description.working_at", "I am working at Infosys.", ["Meri job Infosys mein hai."]),
+    ("ask_what.my_options", "What are my options here?", ["Ab mere paas kya options hain?"]),
+    ("ask_whether.is_that_too_much", "Is that too much?", ["Kya yeh bahut zyada hai?"]),
+    ("ask_whether.would_amount_be_too_low", "Would $800 be too low?", ["Kya $800 bahut kam hoga?"]),
+    (
+        "ask_whether.would_amount_be_too_high",
+        "Would ₹30 LPA be too high?",
+        ["Kya ₹30 LPA bahut zyada hoga?"],
+    ),
+    (
+        "ask_whether.is_x_evaluation_for",
+        "Is 2.6 LPA normal for a fresher in this field?",
+        ["Kya is field mein ek fresher ke liye 2.6 LPA normal hai?"],
+    ),
+    (
+        "ask_whether.can_someone_please",
+        "Could someone please give us a definite date?",
+        ["Kya koi please humein ek definite date de sakta hai?"],
+    ),
+    (
+        "ask_whether.can_someone",
+        "Can someone explain my CTC breakup?",
+        ["Kya koi mera CTC breakup explain kar sakta hai?"],
+    ),
+    (
+        "ask_whether.can_we",
+        "Can we negotiate the joining date?",
+        ["Kya hum joining date negotiate kar sakte hain?"],
+    ),
+    ("ask_whether.do_i_have_to", "Do I have to tell them?", ["Kya mujhe unhe batana hoga?"]),
+    (
+        "ask_what.right_way_to",
+        "What is the correct way to phrase this in an email?",
+        ["Email mein yeh phrase karne ka sahi tareeka kya hai?"],
+    ),
+    (
+        "ask_what.right_way_to_would",
+        "What would be the right way to handle this?",
+        ["Yeh handle karne ka sahi tareeka kya hoga?"],
+    ),
+    (
+        "ask_what.best_way_to",
+        "What's the best way to approach my manager?",
+        ["Apne manager ko approach karne ka sabse achha tareeka kya hai?"],
+    ),
+    (
+        "ask_what.good_way_to",
+        "What is a good way to ask for a raise?",
+        ["Raise maangne ka achha tareeka kya hai?"],
+    ),
+    (
+        "ask_how_much.how_do_people_usually",
+        "How do people usually handle this situation?",
+        ["People aam taur par yeh situation kaise handle karte hain?"],
+    ),
+    (
+        "statement.i_like",
+        "I like my job.",
+        ["Mujhe apni job pasand hai.", "Mujhe apni naukri pasand hai."],
+    ),
+    ("statement.i_love", "I love the team.", ["Mujhe team bahut pasand hai."]),
+    (
+        "statement.i_do_not_like",
+        "I don't like the new policy.",
+        ["Mujhe new policy pasand nahi hai.", "Mujhe nayi policy pasand nahi hai."],
+    ),
+    (
+        "statement.i_enjoy",
+        "I enjoy working with people.",
+        ["Mujhe people ke saath kaam karna pasand hai."],
+    ),
+    (
+        "statement.i_know_that",
+        "I know it is not a huge amount.",
+        ["Mujhe pata hai ki yeh ek huge amount nahi hai."],
+    ),
+    (
+        "statement.included_in_also",
+        "Gratuity is also included in the CTC.",
+        ["CTC mein gratuity bhi included hai."],
+    ),
+    (
+        "statement.included_in",
+        "Gratuity is included in the CTC.",
+        ["CTC mein gratuity included hai."],
+    ),
+    (
+        "statement.thing_includes",
+        "The offer includes PF and gratuity.",
+        ["Offer mein PF aur gratuity shamil hain."],
+    ),
+    (
+        "request.treat_as",
+        "Please treat this as a formal complaint.",
+        ["Please ise formal complaint ki tarah treat kijiye."],
+    ),
+    (
+        "request.kindly_treat_as",
+        "Kindly treat this as a formal complaint.",
+        ["Kindly ise formal complaint ki tarah treat kijiye."],
+    ),
+    (
+        "request.can_you_help_me",
+        "Can you help me compare the offers?",
+        ["Kya aap offers compare karne mein meri help kar sakte hain?"],
+    ),
+    (
+        "statement.thank_you_for_doing",
+        "Thank you for looking into this.",
+        ["Yeh dekhne ke liye thank you."],
+    ),
+    ("statement.copula_now_at_end", "My salary is ₹40,000 now.", ["Meri salary ab ₹40,000 hai."]),
+    (
+        "request.we_request_that",
+        "We request that an engineer be sent at the earliest.",
+        ["Humari request hai ki ek engineer jald se jald bheja jaye."],
+    ),
+    (
+        "event.got_rating_out_of",
+        "I got a rating of 3 out of 5.",
+        ["Mujhe 5 mein se 3 rating mili."],
+    ),
+    (
+        "self_description.i_feel_very",
+        "I feel really undervalued.",
+        ["Mujhe bahut undervalued feel hota hai."],
+    ),
+    ("self_description.i_feel", "I feel undervalued.", ["Mujhe undervalued feel hota hai."]),
+    (
+        "ask_whether.can_institution_legally",
+        "Can the company legally do this?",
+        ["Kya company legally yeh kar sakti hai?"],
+    ),
+    (
+        "ask_whether.can_institution",
+        "Can the bank charge this fee?",
+        ["Kya bank yeh fee charge kar sakta hai?"],
+    ),
+    (
+        "ask_whether.anything_i_can_do_about",
+        "Is there anything I can do about it?",
+        ["Kya iske baare mein kuch kiya ja sakta hai?"],
+    ),
+    (
+        "ask_whether.anything_i_can_do",
+        "Is there anything I can do?",
+        ["Kya kuch kiya ja sakta hai?"],
+    ),
+    (
+        "duration.it_is_now_later",
+        "It is now 16 days later.",
+        ["Ab 16 days ho gaye hain.", "Ab 16 din ho gaye hain."],
+    ),
+    (
+        "condition.if_that_helps",
+        "I am happy to send photographs if that helps.",
+        ["Agar isse help mile, toh mujhe photographs bhejne mein khushi hogi."],
+    ),
+    ("request.just_want", "I just want a straight answer.", ["Mujhe bas straight answer chahiye."]),
+    (
+        "request.just_want_to",
+        "I just want to cancel the order.",
+        ["Mujhe bas order cancel karna hai."],
+    ),
+    (
+        "self_description.not_good_at",
+        "I am not good at Excel.",
+        ["Main Excel mein good nahi hoon."],
+    ),
+    (
+        "statement.there_is",
+        "There is a new scratch on the rear bumper.",
+        ["Rear bumper par ek new scratch hai."],
+    ),
+    (
+        "statement.there_was",
+        "There were 14 volunteers in the team.",
+        ["Team mein 14 volunteers the."],
+    ),
+    ("possession.in_hand", "I have two offers in hand.", ["Mere paas two offers hain."]),
+    (
+        "statement.nth_time_happened",
+        "This is the third time this has happened.",
+        ["Aisa third time hua hai."],
+    ),
+    (
+        "statement.nth_time",
+        "This is the second time in two months.",
+        ["Yeh two months mein second time hai."],
+    ),
 ]
 
 

@@ -48,8 +48,9 @@ FRAMED = [
         "That means I basically get nothing from the bonus.",
         {"Iska matlab hai ki I basically get nothing from the bonus."},
     ),
-    # an English mandative subjunctive after "ki" was judged ungrammatical (heldout10)
-    ("I request that the late fee be removed.", {"I request that the late fee be removed."}),
+    # an English mandative subjunctive after "ki" was judged ungrammatical (heldout10);
+    # since round 15 the clause is converted whole ("... remove ho jaye")
+    ("I request that the late fee be removed.", {"Meri request hai ki late fee remove ho jaye."}),
     (
         "I request that the bank should refund my money.",
         {"Meri request hai ki the bank should refund my money."},

@@ -51,6 +51,12 @@ _ANCHORS: dict[str, list[tuple[str, int, bool]]] = {
     if not any(other != anchor and other in anchor for other in _PHRASES)
 }
 _ASCII_ANCHORS = {anchor: found for anchor, found in _ANCHORS.items() if anchor.isascii()}
+# The letter runs of each anchor's phrases (see ages(): a phrase is found only where all
+# of its runs are runs of the text).
+_PHRASE_RUNS = {
+    anchor: [frozenset(re.findall(rb"[a-z]+", phrase.encode())) for phrase, _, _ in found]
+    for anchor, found in _ANCHORS.items()
+}
 _ENDS = trie(read_lines("facts/age_clause_ends.txt")).replace("\\ ", r"\s+")
 # The number after a phrase: 1-2 digits standing alone, or number words.
 _NUMBER = rf"\s+(?:(?P<d>\d{{1,2}})(?!\d|[.,/:-]\d)|(?P<w>{_WORD_RUN})(?![a-z-]))"
@@ -66,12 +72,21 @@ _HYPHENATED = re.compile(
 _OLDEST = 130
 
 
-def ages(text: str, low: str, candidates: list[Candidate]) -> None:
+def ages(
+    text: str, low: str, candidates: list[Candidate], runs: frozenset[bytes] | None = None
+) -> None:
     """Append the quantity ``N year`` of each age frame of ``low`` (``text`` lower-cased,
     one character for one) to ``candidates``; the span is the number (the whole
-    ``24-year-old``)."""
+    ``24-year-old``).
+
+    With the text's letter ``runs`` (:func:`~guisekit.facts.scan.letter_runs`), an
+    anchor none of whose phrases has all its letter runs in the text is not searched
+    for: a phrase is matched after no letter and before a space, so each of its runs is
+    a whole run of the text."""
     seen: set[int] = set()
     for anchor, phrases in (_ASCII_ANCHORS if low.isascii() else _ANCHORS).items():
+        if runs is not None and not any(words <= runs for words in _PHRASE_RUNS[anchor]):
+            continue
         position = low.find(anchor)
         while position >= 0:
             for phrase, offset, clause in phrases:

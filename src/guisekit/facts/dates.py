@@ -177,12 +177,19 @@ def relatives(text: str, candidates: list[Candidate]) -> None:
         )
 
 
-def relatives_lower(text: str, low: str, candidates: list[Candidate]) -> None:
+def relatives_lower(
+    text: str, low: str, candidates: list[Candidate], runs: frozenset[bytes] | None = None
+) -> None:
     """_relatives on ``low``: each alternative of _RELATIVE found from its literal start
     (or, for ``N days ago``, backwards from ``ago`` on the reversed text); they are tried
-    in order of position, each skipped if it starts inside the previous one."""
+    in order of position, each skipped if it starts inside the previous one. With the
+    text's letter ``runs`` (:func:`~guisekit.facts.scan.letter_runs`), a word that is
+    not one of them is not searched for: each starts and ends a match at a word boundary,
+    so it is a whole run of letters wherever it matches."""
     spans: list[tuple[int, int]] = []
     for word, pattern in _REL_LITERAL:
+        if runs is not None and word.encode() not in runs:
+            continue
         # each match starts with the word and contains no other occurrence of it, so
         # matching at each occurrence finds what scanning with the pattern finds
         start = low.find(word)
@@ -196,7 +203,7 @@ def relatives_lower(text: str, low: str, candidates: list[Candidate]) -> None:
             start = m.start()
             if not (start and is_word_char(low[start - 1])):
                 spans.append((start, m.end()))
-    position = low.find("ago")
+    position = low.find("ago") if runs is None or b"ago" in runs else -1
     if position >= 0:
         rev = low[::-1]
         size = len(low)

@@ -70,6 +70,7 @@ from guisekit.facts.scan import (
     _YEAR_EXCLUDED_LOWER,
     _YEAR_EXCLUDED_REVERSED,
     letter_runs,
+    letters_only,
 )
 
 __all__ = ["extract_facts"]
@@ -144,14 +145,16 @@ def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = Tr
                 if source == "X" and len(candidates) > count:
                     x_dates.append((start, stop))
     low = text.lower()
+    # the word kinds' prefilter (see letter_runs), shared with the relative dates
+    runs = letter_runs(low) if words else None
     if len(low) == len(text) and "ı" not in text and "ſ" not in text:
         # Case-insensitive matching is plain matching on the lower-cased text: the two
         # letters above are the only ones that match an ASCII letter without lowering to
         # it, and an equal length means one character for one.
-        _money_words_lower(text, low, candidates)
+        _money_words_lower(text, low, candidates, runs)
         if has_x:
             redactions(text, candidates, x_dates)
-        relatives_lower(text, low, candidates)
+        relatives_lower(text, low, candidates, runs)
     else:
         _money_words(text, candidates)
         if has_x:
@@ -159,13 +162,12 @@ def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = Tr
         relatives(text, candidates)
         low = text.lower()
     identifiers(text, low, candidates)
-    if not words:
+    if runs is None:
         return resolve(candidates)
-    runs = letter_runs(low)
     quantities(text, low, candidates, has_digits, runs)
-    ages(text, low, candidates)
-    facts = bind(resolve(candidates), text, low, runs)
-    extra = negations(text, low)
+    ages(text, low, candidates, runs)
+    facts = bind(resolve(candidates), text, low, runs, letters_only(low))
+    extra = negations(text, low, runs)
     names = entity_spans(text)
     if names:
         extra += [entity_fact(text, start, end) for start, end in _outside(names, facts)]

@@ -401,12 +401,18 @@ def _money_words(text: str, candidates: list[Candidate]) -> None:
         )
 
 
-def _money_words_lower(text: str, low: str, candidates: list[Candidate]) -> None:
+def _money_words_lower(
+    text: str, low: str, candidates: list[Candidate], runs: frozenset[bytes] | None = None
+) -> None:
     """_money_words on ``low``: from each currency word, the number words before it are
     matched backwards, on the reversed text (the longest run of them that starts at a word
-    boundary, which is where the forward scan starts its match)."""
+    boundary, which is where the forward scan starts its match). With the text's letter
+    ``runs``, a currency word that is none of them is not searched for (it is matched
+    after a space and before a word boundary: a whole run)."""
     anchors = []
     for word in ("dollars", "bucks", "rupees"):
+        if runs is not None and word.encode() not in runs:
+            continue
         position = low.find(word)
         while position >= 0:
             # a currency word after whitespace after a letter (which ends the number words),

@@ -46,6 +46,12 @@ _BARE_NT = re.compile("nt(?:" + "|".join(f"(?<={re.escape(b)})" for b in _BARE) 
 if not all(b.endswith("nt") for b in _BARE):
     raise RuntimeError("negation: every bare contraction must end with 'nt'")
 _RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
+# The negator words as letter runs (the prefilter of negations()): each must be letters
+# a-z, or a text could hold it without holding its run.
+_N_WORD_RUNS = frozenset(w.encode() for w in _NEGATORS if w.startswith("n"))
+_BARE_RUNS = frozenset(w.encode() for w in _BARE)
+if not all(re.fullmatch("[a-z]+", w) for w in (*_NEGATORS, *_BARE)):
+    raise RuntimeError("negation: a negator must be letters a-z (see letter_runs)")
 _IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
 for _idiom in _IDIOMS:
     for _token in _idiom.split():
@@ -77,10 +83,37 @@ _STARTS_IDIOM = frozenset(
 )
 
 
-def negations(text: str, low: str) -> list[Fact]:
+def negations(text: str, low: str, runs: frozenset[bytes] | None = None) -> list[Fact]:
     """One fact per negator outside a hedge idiom; value ``not`` (the comparison counts
-    them: a negator added or removed is a change, the spelling is not)."""
+    them: a negator added or removed is a change, the spelling is not).
+
+    With the text's letter ``runs`` (:func:`~guisekit.facts.scan.letter_runs`), the
+    negator words that are none of them are not searched for: a negator word found
+    stands between characters that are no letters, so it is a whole run (an ``n't``
+    needs an apostrophe in the text)."""
     hits: list[tuple[int, int, int, str]] = []  # (word start, word end, negator start, key)
+    if runs is None or "'" in low or "’" in low or not _N_WORD_RUNS.isdisjoint(runs):
+        _n_negators(low, hits)
+    if runs is None or not _BARE_RUNS.isdisjoint(runs):
+        _bare_negators(low, hits)
+    for word in _RARE_NEGATORS:
+        if runs is not None and word.encode() not in runs:
+            continue
+        position = low.find(word)
+        while position >= 0:
+            end = position + len(word)
+            if (not position or not _is_letter(low[position - 1])) and (
+                end == len(low) or not low[end].isalnum()
+            ):
+                hits.append((position, end, position, word))
+            position = low.find(word, end)
+    if not hits:
+        return []
+    return _outside_idioms(text, low, hits)
+
+
+def _n_negators(low: str, hits: list[tuple[int, int, int, str]]) -> None:
+    """The negators that start with "n", and "n't" (with the word it ends)."""
     for match in _N_NEGATOR.finditer(low):
         start, end = match.span()
         word = match.group()
@@ -93,24 +126,21 @@ def negations(text: str, low: str) -> list[Fact]:
             hits.append((lead, end, start, "n't"))
         elif not start or not _is_letter(low[start - 1]):
             hits.append((start, end, start, word))
-    for match in _BARE_NT.finditer(low):  # bare contractions: "dont", "oughtnt"
+
+
+def _bare_negators(low: str, hits: list[tuple[int, int, int, str]]) -> None:
+    """Bare contractions: "dont", "oughtnt"."""
+    for match in _BARE_NT.finditer(low):
         end = match.end()
         start = end - 2
         while start and low[start - 1].isalpha():
             start -= 1
         if low[start:end] in _BARE_SET and (not start or not _is_letter(low[start - 1])):
             hits.append((start, end, start, low[start:end]))
-    for word in _RARE_NEGATORS:
-        position = low.find(word)
-        while position >= 0:
-            end = position + len(word)
-            if (not position or not _is_letter(low[position - 1])) and (
-                end == len(low) or not low[end].isalnum()
-            ):
-                hits.append((position, end, position, word))
-            position = low.find(word, end)
-    if not hits:
-        return []
+
+
+def _outside_idioms(text: str, low: str, hits: list[tuple[int, int, int, str]]) -> list[Fact]:
+    """The facts of the negators of ``hits`` that stand in no hedge idiom."""
     hits.sort()
     found: list[Fact] = []
     for start, end, at, key in hits:

@@ -105,10 +105,13 @@ _VALUE_AT, _PERIOD_AT, _ROLE_AT, _APPROX_AT = (
 _new = tuple.__new__
 
 
-def bind(facts: list[Fact], text: str, low: str, runs: frozenset[bytes]) -> list[Fact]:
+def bind(
+    facts: list[Fact], text: str, low: str, runs: frozenset[bytes], letters: str | None = None
+) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound (``runs``: the
     text's :func:`~guisekit.facts.scan.letter_runs`, which say whether it has a period
-    adjective at all)."""
+    adjective at all; ``letters``: its :func:`~guisekit.facts.scan.letters_only`, from
+    which the clause words before each amount are read)."""
     out = facts
     parts: list[int] = []  # amounts with no role before "of the" (a part of the next)
     adjectives: list[bool] = []  # whether the text has a period adjective, once asked
@@ -120,26 +123,27 @@ def bind(facts: list[Fact], text: str, low: str, runs: frozenset[bytes]) -> list
         approx = None
         if start and low[start - 1] == " ":
             # the word before (in the 24 characters before): no call unless it may end one
-            floor = max(0, start - 24)
+            floor = start - 24 if start > 24 else 0
             space = low.rfind(" ", floor, start - 1)
             phrases = _APPROX_TAILS.get(low[(space + 1 if space >= 0 else floor) : start - 1])
             # (one endswith over the phrases that end with that word: most do not match)
             if phrases is not None and low.endswith(phrases, floor, start - 1):
                 approx = _approximator(low, start)
-        if approx is None and low[end : end + 1] == " " and low[end + 1 : end + 2] in _APPROX_FIRST:
+        spaced = low[end : end + 1] == " "  # a word may follow the amount
+        if approx is None and spaced and low[end + 1 : end + 2] in _APPROX_FIRST:
             approx = _approximator_after(low, end + 1)
-        if approx is not None and low[end : end + 1] == " " and _BREAKER.match(low, end + 1):
+        if approx is not None and spaced and _BREAKER.match(low, end + 1):
             approx = None  # "lower than 9 lakhs divided by 12": a sum, not the amount
         role = period = None
         if kind == "money":
             if not adjectives:
                 adjectives.append(not _PERIOD_ADJECTIVE_RUNS.isdisjoint(runs))
-            role, period = _role(low, start, end, adjectives[0])
-            if fact.period is not None:
+            role, period = _role(low, start, end, adjectives[0], letters)
+            if fact[_PERIOD_AT] is not None:
                 period = None
             elif period is None and role == "ctc":
                 period = "year"
-            if role is None and low[end : end + 1] == " " and low[end + 1 : end + 3] in _OF_OUT:
+            if role is None and spaced and low[end + 1 : end + 3] in _OF_OUT:
                 parts.append(index)
         if approx is None and role is None and period is None:
             continue
@@ -150,7 +154,7 @@ def bind(facts: list[Fact], text: str, low: str, runs: frozenset[bytes]) -> list
             fields[_ROLE_AT] = role
         if period is not None:
             fields[_PERIOD_AT] = period
-            fields[_VALUE_AT] = f"{fact.value}/{period}"
+            fields[_VALUE_AT] = f"{fact[_VALUE_AT]}/{period}"
         if out is facts:
             out = list(facts)
         out[index] = _new(Fact, fields)
@@ -218,7 +222,7 @@ def _approximator_after(low: str, end: int) -> str | None:
 
 
 def _role(
-    low: str, start: int, end: int, adjectives: bool = True
+    low: str, start: int, end: int, adjectives: bool = True, letters: str | None = None
 ) -> tuple[str | None, Period | None]:
     """The role word bound to the amount at ``start:end`` (right first, through link
     words only: ``$68 in fees``; then left: ``fee of $35``) and a period adjective before
@@ -238,7 +242,9 @@ def _role(
         if word not in _RIGHT_LINK_FORMS:
             break
         position = match.end()
-    words = _clause_words(low, max(0, start - 48), start, whole=adjectives)
+    words = _clause_words(
+        low, start - 48 if start > 48 else 0, start, whole=adjectives, letters=letters
+    )
     role = None
     period: Period | None = None
     index = len(words)
@@ -272,41 +278,42 @@ def _role(
     return None, period
 
 
-def _clause_words(low: str, begin: int, start: int, *, whole: bool = True) -> list[str]:
+def _clause_words(
+    low: str, begin: int, start: int, *, whole: bool = True, letters: str | None = None
+) -> list[str]:
     """The _WORD tokens of ``low[begin:start]`` after its last clause end (_LAST_MARK).
 
     Read without a regex tokenizer where that gives the same tokens (a regex costs some
     2,000 instructions a token, ``str.split`` a tenth of that): the window is read back
-    to the nearest clause end or one-character token (_STOP), and the ASCII after it, if
-    it has no apostrophe, holds only words, its runs of letters (read as bytes:
-    ``str.translate`` costs three times as much). A clause end gives the
-    whole clause. A token the role search stops at (_BARRIERS: a digit, ``$``, ``₹``)
-    gives itself and the words after it: all that :func:`_role` reads of the clause,
-    unless ``whole`` (it looks for a period adjective anywhere in it). Anything else is
+    to the nearest clause end or one-character token (_LAST_STOP, one match from the
+    end), and the ASCII after it, if it has no apostrophe, holds only words, its runs of
+    letters (``letters``: the text's :func:`~guisekit.facts.scan.letters_only` when it is
+    ASCII, sliced; else the tail's bytes translated). A clause end gives the whole
+    clause. A token the role search stops at (_BARRIERS: a digit, ``$``, ``₹``) gives
+    itself and the words after it: all that :func:`_role` reads of the clause, unless
+    ``whole`` (it looks for a period adjective anywhere in it). Anything else is
     tokenised as written."""
-    window = low[begin:start]
-    rev = window[::-1]
-    at = 0
-    while True:
-        found = _STOP.search(rev, at)
-        if found is None:
-            tail, barrier = window, None
-            break
-        at = found.start()
-        char = rev[at]
-        if char == "," and (at == 0 or rev[at - 1] != " "):
-            at += 1  # a comma with no space after it: no clause end, no token
-            continue
-        tail = window[len(window) - at :]
-        barrier = char if char in _BARRIERS else None
-        if barrier is None and char not in ".;!?\n,":
+    found = _LAST_STOP.match(low, begin, start)
+    barrier = None
+    tail_start = begin
+    if found is not None:
+        tail_start = found.end()
+        char = low[tail_start - 1]
+        if char in _BARRIERS:
+            if whole:
+                return _clause_words_tokenised(low, begin, start)
+            barrier = char
+        elif char not in ".;!?\n,":
             return _clause_words_tokenised(low, begin, start)  # ":" "=": tokens passed over
-        if barrier is not None and whole:
+    if letters is not None:
+        if low.find("'", tail_start, start) >= 0:
             return _clause_words_tokenised(low, begin, start)
-        break
-    if not tail.isascii() or "'" in tail:
-        return _clause_words_tokenised(low, begin, start)
-    words = tail.encode().translate(_LETTERS_ONLY).decode().split()
+        words = letters[tail_start:start].split()
+    else:
+        tail = low[tail_start:start]
+        if not tail.isascii() or "'" in tail:
+            return _clause_words_tokenised(low, begin, start)
+        words = tail.encode().translate(_LETTERS_ONLY).decode().split()
     return [barrier, *words] if barrier is not None else words
 
 
@@ -350,7 +357,13 @@ _BARRIERS = frozenset(
         for words in (_ROLE_OF, _PERIOD_ADJECTIVE_OF, _PERIOD_NOUN_OF, _EVERY, _LEFT_GO_ON)
     )
 )
-_STOP = re.compile(r"[.;!?\n,:=\d₹$]")
+# The last clause end (one of .;!?, a line break, a comma and a space) or one-character
+# token (``:``, ``=``, a digit, ``$``, ``₹``) of a window: ``.*`` runs to the window's end
+# and gives back one character at a time, so the match ends just after the last one (a
+# comma right before the amount is no clause end: the lookahead cannot see past it).
+# Digits are 0-9: a window with another digit after the last stop is not ASCII, and is
+# tokenised from its start like one whose last stop is that digit.
+_LAST_STOP = re.compile(r"(?s:.*)(?:[.;!?\n:=0-9₹$]|,(?= ))")
 
 
 def _period_before_role(words: list[str]) -> Period | None:

@@ -216,7 +216,40 @@ def _digit_scan(digit: str, only: tuple[str, ...] = ()) -> re.Pattern[str]:
     )
 
 
-_DIGITS_ASCII = _digit_scan("0-9")  # when the text has no other decimal digits
+def ascii_digits(pattern: str) -> str:
+    """``pattern`` with each ``\\d`` written ``0-9`` (in a class) or ``[0-9]``: the same
+    matches on a text with no other decimal digit, where CPython's ``re`` tests a range
+    in a few instructions but calls a Unicode lookup for ``\\d`` at every character."""
+    out = []
+    in_class = False
+    at = 0
+    while at < len(pattern):
+        ch = pattern[at]
+        if ch == "\\":
+            escape = pattern[at : at + 2]
+            if escape == "\\D":
+                raise RuntimeError("ascii_digits: \\D is not rewritten")
+            out.append(("0-9" if in_class else "[0-9]") if escape == "\\d" else escape)
+            at += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            out.append(ch)
+            at += 1
+            for lead in "^]":  # a class may start with ^ and then a literal ]
+                if pattern[at : at + 1] == lead:
+                    out.append(lead)
+                    at += 1
+            continue
+        out.append(ch)
+        at += 1
+    return "".join(out)
+
+
+# when the text has no other decimal digits than 0-9
+_DIGITS_ASCII = re.compile(ascii_digits(_digit_scan("0-9").pattern))
 _DIGITS_UNICODE = _digit_scan(r"\d")
 _NON_ASCII_DIGIT = re.compile(r"[^\D0-9]")
 _ANY_DIGIT = re.compile(r"\d")
@@ -325,6 +358,14 @@ def letter_runs(low: str) -> frozenset[bytes]:
     over the bytes) answers the word kinds' "is any of these words here?" (number words,
     period adjectives) instead of a scan of the text per list."""
     return frozenset(low.encode().translate(_LETTERS_ONLY).split())
+
+
+def letters_only(low: str) -> str | None:
+    """The lower-cased text with every character that is no letter a-z read as a space,
+    when it is ASCII (one character for one byte, so its slices are those of ``low``);
+    None otherwise. The role binding reads the words of a clause as a slice of it split
+    at spaces (one translation per text instead of one per amount)."""
+    return low.encode().translate(_LETTERS_ONLY).decode() if low.isascii() else None
 
 
 # --- group numbers of the scans (used by the families to read a match) ---------------------

@@ -51,7 +51,8 @@ class _Piece:
 
 
 _DESIRE = re.compile(
-    r"\b(?:I|we) (?:want|would like|need|am asking|are asking|am requesting|are requesting)\b",
+    r"\b(?:I|we) (?:want|would like|need|am asking|are asking|am requesting|are requesting|"
+    r"request|would request|also request)\b",
     re.IGNORECASE,
 )
 # words after which an auxiliary belongs to a clause inside the object ("a written

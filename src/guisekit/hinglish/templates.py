@@ -48,7 +48,12 @@ _NP_FORMS = frozenset(
 )
 _VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_subj", "caus_inf"})
 # n_<form>: the form negated ("call nahi kiya")
-_VP_FORMS = frozenset({*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha"})
+# generic_inf, generic_obl: the infinitive of an act in general, its object without "ek"
+# ("kya counteroffer accept karna ek bad idea hai", not "ek counteroffer accept karna")
+_VP_FORMS = frozenset(
+    {*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha", "generic_inf"}
+    | {"generic_obl"}
+)
 _WORD_END = re.compile(r"[^\s,;:]+")
 _MAX_CANDIDATES = 16
 

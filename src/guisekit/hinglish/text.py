@@ -107,6 +107,13 @@ _MONTH_STOP = re.compile(
 )
 
 
+# currency signs the shared protector leaves outside an amount ("£46,000" protects only
+# "46,000"): a sign outside the placeholder kept the noun phrase from rendering, so every
+# clause with a pound or euro amount stayed English
+_CURRENCY_BEFORE = frozenset("£€¥₦₱฿")
+_AMOUNT_SUFFIX = re.compile(r"[kKmM]\b")
+
+
 def _is_pronoun_i(word: str) -> bool:
     return word == "I" or word[:2] in ("I'", "I’")
 
@@ -121,6 +128,11 @@ def mask(sentence: str) -> Masked:
     texts: list[str] = []
     at = 0
     for start, end in _merge(spans):
+        if start and sentence[start - 1] in _CURRENCY_BEFORE:
+            start -= 1  # "£46,000": the currency sign belongs to the amount it precedes
+        suffix = _AMOUNT_SUFFIX.match(sentence, end)
+        if suffix and sentence[start:end][-1:].isdigit():
+            end = suffix.end()  # "£46k", "€1.2m": the multiplier belongs to the amount
         if start and sentence[start - 1] == "{" and sentence[end : end + 1] == "}":
             start, end = start - 1, end + 1  # "{$105.00}": a redacted amount, braces kept
         if _MONTH_STOP.search(sentence[start:end]) and not sentence[end:].strip():
