@@ -1303,6 +1303,11 @@ TEMPLATE_CASES = [
         "This is the second time in two months.",
         ["Yeh two months mein second time hai."],
     ),
+    (
+        "ask_whether.is_there_a",
+        "Is there a notice period in the contract?",
+        ["Kya contract mein koi notice period hai?"],
+    ),
 ]
 
 
