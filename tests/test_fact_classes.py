@@ -171,6 +171,14 @@ STYLE_EDITS = [
         "They did not refund it, though I paid the fee.",
     ),
     ("sentence-initial-adverb", "Yesterday I called the bank.", "I called the bank yesterday."),
+    # a persona's misspelled clause link still ends the clause (hypothesis found "Must not
+    # because." -> "Must not becuase." read as a negation moved onto "because")
+    ("misspelled-clause-link", "Must not because.", "Must not becuase."),
+    (
+        "misspelled-link-after-a-negation",
+        "They did not call because the line was down.",
+        "They did not call becuase the line was down.",
+    ),
     ("role-of-the-paraphrase", "The balance of the loan is $5,000.", "The loan balance is $5,000."),
     (
         "hinglish-approximator-kept",

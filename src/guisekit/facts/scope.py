@@ -31,10 +31,13 @@ __all__ = ["moved_negations"]
 _SKIP = frozenset(read_lines("facts/negation_skip.txt"))
 _POSTVERBAL = frozenset({"nahi", "nahin", "mat"})
 _WORDS = re.compile(r"[a-z]+(?:['’][a-z]+)?")
-_CLAUSE_END = re.compile(
-    r"[.;!?\n]|,\s|\b(?:but|and|because|though|although|while|whereas|so|yet|or|"
-    r"lekin|magar|aur|kyunki|jabki|isliye)\b"
+_LINKS = (
+    "but|and|because|though|although|while|whereas|so|yet|or|lekin|magar|aur|kyunki|jabki|isliye"
 )
+# a link the rules engine misspells ("becuase") still ends a clause: else the misspelled
+# guise reads "not becuase" as negating "because", which the source's clause never held
+_MISSPELT_LINKS = sorted(wrong for wrong, right in _CORRECT.items() if right in _LINKS.split("|"))
+_CLAUSE_END = re.compile(r"[.;!?\n]|,\s|\b(?:" + "|".join([_LINKS, *_MISSPELT_LINKS]) + r")\b")
 _SUFFIXES = ("ing", "ed", "es", "s", "e")
 
 
