@@ -93,6 +93,16 @@ _NOT_REMOVABLE = re.compile(
     r"or something|and so on)\b",
     re.IGNORECASE,
 )
+# Since the round 12 judgement an epistemic hedge on a speculation the writer cannot
+# know first-hand stays (a cause or explanation, a past or predicted event, another
+# party's conduct, a remembered or known fact): "I believe this is a system error" ->
+# "This is a system error" and "had probably latched" -> "had latched" were judged
+# MEANING (certainty/speculation in lexical.remove_hedge and certainty.speculation).
+_SPECULATIVE = re.compile(
+    r"\b(by mistake|caused the|billing error|will (?:possibly|probably|likely)|following its own|"
+    r"not mistaken|remember correctly|best of my knowledge)\b",
+    re.IGNORECASE,
+)
 # Since the heldout5 judgement a past evaluation of a service the writer lived through
 # ("The agent was rude", "The interview was stressful") is the writer's experience too, and
 # takes no new cue ("It seems that the staff was rude").
@@ -114,10 +124,13 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     over all pairs the rates are lower by design (rounders, restrictive particles,
     attributions and the writer's own experience are never touched)."""
     licensed_up = [p for p in PAIRS if p[0] != "rounder" and not _OWN_OR_REPORTED.search(p[2])]
-    licensed_down = [p for p in PAIRS if not _NOT_REMOVABLE.search(p[1])]
+    licensed_down = [
+        p for p in PAIRS if not _NOT_REMOVABLE.search(p[1]) and not _SPECULATIVE.search(p[1])
+    ]
     # 88 licensed removal pairs since the heldout5 judgement (extenders, evidentials and
-    # "generally" left in place; see _NOT_REMOVABLE), 95 before
-    assert len(licensed_up) >= 90 and len(licensed_down) >= 85
+    # "generally" left in place; see _NOT_REMOVABLE), 95 before; since round 12 the
+    # speculations of _SPECULATIVE are left hedged too
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 78
     up, _ = _rates(licensed_up)
     _, down = _rates(licensed_down)
     assert up >= 0.9, up
@@ -135,7 +148,10 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # 0.73 since the twelfth hedge pass ("It would seem likely that" deleted whole, "could
     # possibly be" firmed whole); at most 84/114 each way within the issue's rules
     # (benchmarks/hedge_pair_misses.py lists the rest).
-    assert down_all >= 0.72, down_all
+    # 0.65 since the round 12 judgement (0.73 before): eight pairs whose hedge sits on a
+    # speculation (a cause, "a billing error", a past or predicted event, a remembered
+    # fact; _SPECULATIVE) keep it, as the judged "I believe this is a system error" does.
+    assert down_all >= 0.65, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

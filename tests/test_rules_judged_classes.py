@@ -319,3 +319,185 @@ def test_a_hedge_on_the_writer_s_own_relation_is_still_removed() -> None:
     """The confident direction may still firm up the writer's own hedged view."""
     out = ENGINE.try_operator("remove_hedge.v1", "My manager is probably fair.").text
     assert out == "My manager is fair."
+
+
+# Round 12 (fresh texts, /work/wt/round12_edit_errors.txt): "really" before a verb is a
+# stance adverb; what a thing would do for the writer is their own need; a frame whose
+# complement is coordinated with "and that" stays; the confident direction keeps a hedge
+# on a speculation; no "Therefore," from a turn-opening "So".
+EMPHASISED = ["help", "matter", "need to change", "hurt the customers", "improve things"]
+POLICIES = ["The new policy would", "This change will", "The bank should", "The merger would"]
+
+
+@given(st.sampled_from(POLICIES), st.sampled_from(EMPHASISED), st.sampled_from(INSERTING))
+@SETTINGS
+def test_no_cue_goes_in_a_clause_that_really_emphasises_its_verb(
+    subject: str, verb: str, op: str
+) -> None:
+    text = f"{subject} really {verb} the customers."
+    assert ENGINE.try_operator(op, text).text == text
+
+
+@given(st.sampled_from(["unfair", "unreasonable", "excessive", "misleading"]))
+@SETTINGS
+def test_really_before_an_adjective_is_a_degree_word_and_the_claim_takes_a_cue(
+    adjective: str,
+) -> None:
+    text = f"The fee is really {adjective}."
+    for op in ("hedge_clause.v1", "booster_clause.v1"):
+        assert ENGINE.try_operator(op, text).text.endswith(f" the fee is really {adjective}.")
+
+
+BENEFITS = sorted(str(p) for p in LEX.claims["own_benefit"])
+BENEFACTORS = ["The extra money", "A raise", "This bonus", "The refund", "It"]
+
+
+@given(
+    st.sampled_from(BENEFACTORS),
+    st.sampled_from(BENEFITS),
+    st.sampled_from(["", " to me", " for us", " with my fees", " right now"]),
+    st.sampled_from(INSERTING),
+)
+@SETTINGS
+def test_no_cue_goes_on_what_a_thing_would_do_for_the_writer(
+    subject: str, benefit: str, tail: str, op: str
+) -> None:
+    text = f"{subject} would {benefit}{tail}, since I'm paying my sister's fees."
+    assert ENGINE.try_operator(op, text).text == text
+
+
+@given(st.sampled_from(["help customers", "help the team", "make a difference to the staff"]))
+@SETTINGS
+def test_a_benefit_to_another_party_is_a_prediction_and_takes_a_cue(predicate: str) -> None:
+    text = f"The new policy would {predicate}."
+    assert ENGINE.try_operator("hedge_clause.v1", text).text != text
+
+
+COMPLEMENT_FRAMES = [
+    ("remove_booster.v1", "I know"),
+    ("remove_hedge.v1", "I think"),
+    ("remove_hedge.v1", "I believe"),
+    ("remove_hedge.v1", "I guess"),
+    ("remove_hedge.v1", "I feel that"),
+]
+
+
+@given(
+    st.sampled_from(COMPLEMENT_FRAMES),
+    st.sampled_from([", and that", " and that", ", or that", ", but that", " and also that"]),
+)
+@SETTINGS
+def test_a_frame_with_a_coordinated_that_complement_is_never_removed(
+    frame: tuple[str, str], joint: str
+) -> None:
+    op, cue = frame
+    text = f"{cue} the fee is unfair{joint} the bank should refund it."
+    assert ENGINE.try_operator(op, text).text.startswith(cue), text
+
+
+@given(st.sampled_from(COMPLEMENT_FRAMES))
+@SETTINGS
+def test_the_same_frame_before_a_plain_coordinated_clause_still_goes(
+    frame: tuple[str, str],
+) -> None:
+    op, cue = frame
+    text = f"{cue} the fee is unfair, and the bank should refund it."
+    assert ENGINE.try_operator(op, text).text == "The fee is unfair, and the bank should refund it."
+
+
+SPECULATIONS = [
+    "this is a system error rather than anything deliberate",
+    "it was a technical glitch",
+    "the account was closed by mistake",
+    "her phone had latched onto a roaming network",
+    "the courier lost the parcel",
+    "they sent the letter to the wrong branch",
+    "the refund will arrive next week",
+    "the delay was caused by the transfer",
+    "the agent was upset about the call",
+]
+HEDGE_CUES = ["I think", "I believe", "Maybe", "Perhaps", "I suspect", "It seems that"]
+
+
+@given(st.sampled_from(HEDGE_CUES), st.sampled_from(SPECULATIONS))
+@SETTINGS
+def test_the_confident_direction_keeps_a_hedge_on_a_speculation(cue: str, clause: str) -> None:
+    text = f"{cue} {clause}."
+    for op in ("remove_hedge.v1", "remove_inner_hedge.v1"):
+        assert ENGINE.try_operator(op, text).text == text
+    inner = f"I called them, but I think {clause}."
+    assert ENGINE.try_operator("remove_inner_hedge.v1", inner).text == inner
+
+
+@given(st.sampled_from(SPECULATIONS))
+@SETTINGS
+def test_a_mid_clause_hedge_on_a_speculation_stays(clause: str) -> None:
+    words = clause.split()
+    text = f"So {' '.join([*words[:2], 'probably', *words[2:]])}."
+    assert "probably" in ENGINE.try_operator("remove_hedge.v1", text).text
+
+
+@given(
+    st.sampled_from(["I think", "I believe", "Maybe", "Perhaps"]),
+    st.sampled_from(
+        ["the fee is unfair", "the bank's policy is unreasonable", "the bank should refund it"]
+    ),
+)
+@SETTINGS
+def test_the_confident_direction_still_removes_a_hedge_on_an_evaluation(
+    cue: str, clause: str
+) -> None:
+    out = ENGINE.try_operator("remove_hedge.v1", f"{cue} {clause}.").text
+    assert out == f"{clause[:1].upper()}{clause[1:]}."
+
+
+TURN_OPENERS = ["", "Hi. ", "Hello everyone! ", "Good morning. ", "Hi there. "]
+INTRODUCTIONS = [
+    "I'm Rohit Bansal, I've been in retail for nine years.",
+    "my name is Priya and I work in sales.",
+    "this is Anil from the Pune branch.",
+    "I am Meera, a store manager in Lucknow.",
+]
+
+
+@given(st.sampled_from(TURN_OPENERS), st.sampled_from(INTRODUCTIONS))
+@SETTINGS
+def test_a_turn_opening_so_is_never_a_consequence(opener: str, rest: str) -> None:
+    text = f"{opener}So {rest}"
+    assert "herefore" not in ENGINE.try_operator("connective_formal.v1", text).text
+    text = f"I was charged twice. So {rest}"  # a self-introduction concludes nothing
+    assert "herefore" not in ENGINE.try_operator("connective_formal.v1", text).text
+    text = f"Hi, so {rest}"
+    assert "herefore" not in ENGINE.try_operator("connective_clause_formal.v1", text).text
+
+
+@given(st.sampled_from(TURN_OPENERS[1:]))
+@SETTINGS
+def test_a_so_after_a_greeting_concludes_nothing_but_one_after_a_fact_still_does(
+    opener: str,
+) -> None:
+    text = f"{opener}So my landlord is keeping my deposit."
+    assert "herefore" not in ENGINE.try_operator("connective_formal.v1", text).text
+    text = "I was charged twice. So I called the bank."
+    assert ENGINE.try_operator("connective_formal.v1", text).text == (
+        "I was charged twice. Therefore, I called the bank."
+    )
+
+
+@given(
+    st.sampled_from(["It is likely that", "It's highly likely that", "It seems likely that"]),
+    st.sampled_from(["the fault is in the junction box", "the fee is unfair"]),
+)
+@SETTINGS
+def test_the_adjective_likely_never_becomes_certainly(frame: str, clause: str) -> None:
+    """ "certainly" is an adverb only: "It is certainly that ..." is no English (round 12
+    reading of heldout13 edits, UNGRAMMATICAL)."""
+    out = ENGINE.try_operator("strengthen_modal.v1", f"{frame} {clause}.").text
+    assert "certainly that" not in out, out
+
+
+@given(st.sampled_from(["probably", "maybe", "perhaps"]))
+@SETTINGS
+def test_a_hedge_on_a_counterfactual_past_stays(cue: str) -> None:
+    text = f"It {cue} wouldn't have happened without that relationship."
+    assert cue in ENGINE.try_operator("remove_hedge.v1", text).text

@@ -25,6 +25,7 @@ __all__ = [
     "grave_sentences",
     "in_claim",
     "in_statement",
+    "narrated",
     "opens_with_cue",
     "opinion_sentence",
     "reported",
@@ -265,6 +266,8 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "the date on the letter is wrong": an error the writer can see
     if _concrete_broken(words, lex):
         return False  # "the replacement is also broken": a state the writer sees
+    if _own_benefit(words, lex):
+        return False  # "the extra money would really help": the writer's own need
     found = phrases.search(clause)
     if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
         # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
@@ -302,6 +305,48 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
             return False
         if _predicate_follows(words, i, evaluative if present else judgements, present=present):
             return True
+    return False
+
+
+# Modals before a predicate of claims.yaml ``own_benefit`` ("would help"), the adverbs
+# that may stand between them, and the words after the predicate that make the writer
+# its beneficiary ("help me", "mean a lot to us", "help with my fees").
+_BENEFIT_MODALS = frozenset({"would", "will", "could", "can", "might", "may", "'d"})
+_BENEFIT_FILLERS = frozenset(
+    {"really", "definitely", "certainly", "also", "truly", "genuinely", "greatly", "so",
+     "honestly", "surely", "actually", "just", "probably", "possibly"}
+)  # fmt: skip
+_BENEFICIARIES = frozenset({"me", "us", "my", "our", "myself", "ourselves", "mine"})
+_BENEFIT_LINKS = frozenset({"with", "for", "towards", "toward", "to", "in", "on"})
+_BENEFIT_DEGREE = frozenset(
+    {"a", "lot", "greatly", "immensely", "enormously", "tremendously", "so", "much",
+     "hugely", "massively", "right", "now", "financially", "here"}
+)  # fmt: skip
+
+
+def _own_benefit(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause says what something would do for the writer: a modal, then a
+    predicate of claims.yaml ``own_benefit`` with no object, or with the writer as its
+    object or beneficiary ("the extra money would really help", "it would mean a lot to
+    me"; round 12 judgement, MEANING). A benefit to another party ("the change would
+    help customers") is a prediction and does not count."""
+    phrases = [p.split() for p in lex.claims["own_benefit"]]
+    for i, word in enumerate(words):
+        if word not in _BENEFIT_MODALS:
+            continue
+        j = i + 1
+        while j < len(words) and words[j] in _BENEFIT_FILLERS:
+            j += 1
+        for phrase in phrases:
+            if words[j : j + len(phrase)] != phrase:
+                continue
+            after = words[j + len(phrase) :]
+            while after and after[0] in _BENEFIT_DEGREE:
+                after = after[1:]
+            if not after or after[0] in _BENEFICIARIES:
+                return True
+            if after[0] in _BENEFIT_LINKS and after[1:2] and after[1] in _BENEFICIARIES:
+                return True
     return False
 
 
@@ -385,6 +430,13 @@ def _narrative_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     "Undoubtedly, he felt my schedules were unrealistic"; issue 13 judgement, MEANING)."""
     words = sorted(lex.claims["narrative_states"], key=len, reverse=True)
     return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'])")
+
+
+def narrated(text: str, lex: RulesLexicon) -> bool:
+    """Whether ``text`` (lower-case) narrates a feeling or mental state of someone, or a
+    past necessity (claims.yaml ``narrative_states``): a state the writer reports or
+    infers, never their evaluation."""
+    return _narrative_pattern(lex).search(text) is not None
 
 
 def _negated(words: list[str], i: int) -> bool:
@@ -712,7 +764,34 @@ def stance_elsewhere(
             continue
         if found.end() <= start or found.start() >= end or start == end:
             return True
+    for found in _VERB_EMPHASIS.finditer(doc.lowered, begin, stop):
+        outside = found.end() <= start or found.start() >= end or start == end
+        if outside and _emphasises_verb(found.group(1), lex):
+            return True
     return False
+
+
+# "really" / "truly" before a verb is a stance adverb, an emphatic booster of the
+# proposition ("the extra money would really help", "I really need this"; Biber et al.
+# 1999, stance adverbials); before an adjective or adverb it is a degree intensifier
+# ("really good", "really quickly") and no stance (round 12 judgement, MEANING:
+# "Arguably, the extra money would really help").
+_VERB_EMPHASIS = re.compile(r"(?<![\w'])(?:really|truly) ([a-z]+(?:'[a-z]+)?)")
+# Words after "really" that leave it a degree word or a hedge, never an emphatic booster:
+# articles and determiners ("really a problem" is rare and left alone), "not" ("really
+# not"), comparatives of degree.
+_NOT_EMPHASISED = frozenset(
+    {"a", "an", "the", "not", "much", "more", "less", "well", "badly", "bad", "hard",
+     "fast", "far", "late", "early", "soon", "long", "high", "low"}
+)  # fmt: skip
+
+
+def _emphasises_verb(word: str, lex: RulesLexicon) -> bool:
+    """Whether ``word`` after "really" makes it a stance adverb: a word that is no
+    adjective, adverb, degree word or participle used as an adjective."""
+    if word in _NOT_EMPHASISED or word in lex.adjectives or word in lex.degree_words:
+        return False
+    return not word.endswith("ly")
 
 
 @functools.cache

@@ -30,7 +30,12 @@ from guisekit.rules.operators.base import (
     phrase_spans,
     recase_first,
 )
-from guisekit.rules.operators.certainty import clause_after_frame, shield_needed
+from guisekit.rules.operators.certainty import (
+    clause_after_frame,
+    coordinated_complement,
+    shield_needed,
+    speculation,
+)
 
 _COPULAS = frozenset(
     {
@@ -522,7 +527,11 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 continue  # "but I think they wanted ...": a guess, not an opinion
             if doubtful(doc, lex, start):
                 continue  # "I'm not sure, but I think the fee ...": the doubt stays
-            yield Edit(start, nxt.start, "", "remove_inner_hedge.v1")
+            if coordinated_complement(doc, end):
+                continue  # "but I think X, and that Y": "and that Y" needs the frame
+            edit = Edit(start, nxt.start, "", "remove_inner_hedge.v1")
+            if not speculation(doc, lex, edit):
+                yield edit  # never on a guess about an event or cause (round 12)
 
 
 def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:

@@ -24,10 +24,12 @@ from guisekit.rules.operators.certainty import (
     about_the_writer,
     clause_after_frame,
     complementiser_ok,
+    coordinated_complement,
     firm_evidentials,
     firm_negated_frames,
     inner_boosters,
     shield_needed,
+    speculation,
 )
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
@@ -405,8 +407,8 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
     def connective(start: int, end: int, value: str) -> bool:
         if not demonstrative_alone(doc, start, end):
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
-        if doc.lowered[start:end] == "so" and _TERMINATOR.search(doc.text, 0, start) is None:
-            return False  # nothing before it to link to
+        if value.strip(" ,").lower() in _CONSEQUENCE and not linkable(doc, lex, start, end):
+            return False  # nothing before it to conclude from, or a self-introduction
         after = doc.next_word(end)
         return after is None or (
             after.lower not in _DEGREE_TARGETS and after.lower not in lex.adjectives
@@ -428,6 +430,57 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
         "connective_formal.v1",
         accept=lambda start, end, value: demonstrative_alone(doc, start, end),
     )
+
+
+# Formal connectives of consequence (connectives.tsv, sentence_split.yaml): they state
+# that what follows is concluded from what came before.
+_CONSEQUENCE = frozenset(
+    {"therefore", "accordingly", "hence", "consequently", "as a result", "thus",
+     "for this reason", "for that reason"}
+)  # fmt: skip
+# A self-introduction after "so": "So I'm Rohit Bansal", "so my name is ...", "So this is
+# Priya from ...", "so myself Rohit": the writer's name, never a conclusion.
+_SELF_INTRODUCTION = re.compile(
+    r" *,? *(?:(?i:my name is)\b|(?i:myself) [A-Z]|(?i:i'm|i’m|im|i am|this is|it's|it is) "
+    r"(?:[A-Z][a-z]+)\b)"
+)
+
+
+def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool = False) -> bool:
+    """Whether a plain connective at ``start:end`` may become a connective of consequence
+    ("so" -> "Therefore,", "; therefore,"): only after a sentence it can conclude from,
+    and never before a self-introduction. A text-initial or turn-opening "So" is a
+    discourse marker that opens the topic ("So I'm Rohit Bansal, I've been in retail
+    ..." -> "Therefore, I'm Rohit Bansal" presents the name as a conclusion; round 12
+    judgement, MEANING; hedgefix judgement for "so my landlord ..."): the first sentence
+    of a text, or the first after a greeting or opening line (politeness.yaml
+    ``openings``, "Hi.", "Hello everyone!"), has nothing before it. Self-introductions
+    are matched on the written case: "I'm" and a capitalised name. With ``inner`` the
+    connective joins two clauses of one sentence (", so I called"): the clause before it
+    is what it concludes from, unless that clause is only a greeting ("Hi, so I'm ...")."""
+    if _SELF_INTRODUCTION.match(doc.text, end):
+        return False
+    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    before = doc.text[begin:start] if inner else doc.text[:begin]
+    if not before.strip(" ,.!?"):
+        return False
+    openings = {
+        o.lower().strip(" ,.!")
+        for register in ("formal", "casual")
+        for o in lex.politeness("openings", register)
+    }
+    sentences = [t.strip(" ,.!?") for t in _TERMINATOR.split(before.lower()) if t.strip(" ,.!?")]
+    return not all(t in openings or _greeting(t) for t in sentences)
+
+
+_GREETINGS = frozenset({"hi", "hello", "hey", "dear", "good", "greetings", "namaste"})
+
+
+def _greeting(sentence: str) -> bool:
+    """Whether a short sentence is a greeting ("hi everyone", "hello sir", "good morning
+    all"): at most four words, the first a greeting word."""
+    words = sentence.split()
+    return 0 < len(words) <= 4 and words[0].strip(",") in _GREETINGS
 
 
 @operator("connective_plain.v1", "connective", "words")
@@ -619,8 +672,8 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     for edit in edits:
         if _in_shield_clause(doc, edit, shields) or not _seem_clause(doc, lex, edit):
             continue
-        if about_the_writer(doc, lex, edit):
-            continue
+        if about_the_writer(doc, lex, edit) or speculation(doc, lex, edit):
+            continue  # a guess about an event, a cause or another's state stays hedged
         if _request_politeness(doc, lex, edit) or _writer_condition(doc, lex, edit):
             continue
         yield edit
@@ -810,6 +863,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             rest is not None
             and _clause_length_ok(rest.group())
             and complementiser_ok(doc, start, end)
+            and not coordinated_complement(doc, end)
             and clause_after_frame(doc, lex, start, end)
             and _whole_cue(doc, start, end)
             and not _foreign_or_doubted(doc, lex, start)
@@ -1049,6 +1103,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             rest is not None
             and _clause_length_ok(rest.group())
             and complementiser_ok(doc, start, end)
+            and not coordinated_complement(doc, end)
             and clause_after_frame(doc, lex, start, end)
             and _whole_cue(doc, start, end)
             and not _foreign_or_doubted(doc, lex, start)
@@ -1198,11 +1253,34 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             in_claim(doc, lex, start)
             and in_statement(doc, lex, start)
             and not stance_elsewhere(doc, lex, start, end, own)
+            and not _predicate_adjective(doc, start, end)
         )
 
     own = frozenset(lex.modal_strengthen.mapping)
     edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
     return _per_sentence(doc, edits, single=True)
+
+
+# Degree words and determiners before which "likely" is an adjective ("a highly likely
+# outcome"), not the adverb of "will likely refuse" or "is likely the best option".
+_ADJECTIVE_BEFORE = frozenset({"very", "more", "most", "quite", "highly", "less", "a", "the"})
+
+
+def _predicate_adjective(doc: Doc, start: int, end: int) -> bool:
+    """Whether the cue at ``start:end`` is the adjective "likely": after a degree word or
+    a determiner, before "that" or "to", or before the end of its clause ("it is likely
+    that", "that seems likely."). "certainly" is an adverb only, so "It is likely that
+    the fault is ..." -> "It is certainly that ..." is no English (round 12 reading of
+    heldout13 edits, UNGRAMMATICAL); "This is likely the best option" -> "This is
+    certainly the best option" stays."""
+    if doc.lowered[start:end] != "likely":
+        return False
+    prev, nxt = doc.prev_word(start), doc.next_word(end)
+    if prev is not None and prev.lower in _ADJECTIVE_BEFORE:
+        return True
+    if doc.text[end : end + 1] in (".", ",", ";", ":", "!", "?", ""):
+        return True
+    return nxt is not None and nxt.lower in ("that", "to")
 
 
 @operator("third_person_s.v1", "l2_marker", "words")

@@ -16,7 +16,9 @@ from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon, SentenceSplit
 from guisekit.rules.operators.base import map_edits, operator, sentence_capital
 from guisekit.rules.operators.lexical import (
+    _CONSEQUENCE,
     _DETERMINERS,
+    linkable,
     phrasal_particle,
     swap_allowed,
     with_article,
@@ -175,6 +177,8 @@ def connective_clause_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) ->
     rules = lex.sentence_split
     for b in _boundaries(doc, rules):
         formal = rules.formal_coordinators.get(b.connective)
+        if formal in _CONSEQUENCE and not linkable(doc, lex, b.start, b.end, inner=True):
+            continue  # "Hi, so I'm Rohit ..." never "; therefore, I'm Rohit" (round 12)
         if formal and _main_clause(b, rules) is not None:
             yield Edit(b.start, b.end, f"; {formal},", "connective_clause_formal.v1")
 
