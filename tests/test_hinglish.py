@@ -1308,6 +1308,21 @@ TEMPLATE_CASES = [
         "Is there a notice period in the contract?",
         ["Kya contract mein koi notice period hai?"],
     ),
+    (
+        "charge.was_still_charged",
+        "I was still charged a late fee.",
+        ["Phir bhi mujhse ek late fee charge kiya gaya."],
+    ),
+    (
+        "charge.was_also_charged",
+        "I was also charged a late fee.",
+        ["Mujhse ek late fee bhi charge kiya gaya."],
+    ),
+    (
+        "charge.we_were_charged",
+        "We were charged a late fee.",
+        ["Humse ek late fee charge kiya gaya."],
+    ),
 ]
 
 
