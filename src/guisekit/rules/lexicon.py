@@ -326,9 +326,10 @@ class RulesLexicon:
     def register_context(self) -> dict[str, frozenset[str]]:
         """Where a register_up row would change what is said (register_context.yaml):
         ``deliberate`` formal forms are not put before ``unintended`` infinitives, nor
-        after a negation before ``unintended_when_negated`` ones."""
+        after a negation before ``unintended_when_negated`` ones; "stated" is not put
+        before the ``formula_objects`` of "said" ("said yes")."""
         data = self._yaml("register_context.yaml")
-        keys = ("deliberate", "unintended", "unintended_when_negated")
+        keys = ("deliberate", "unintended", "unintended_when_negated", "formula_objects")
         return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
 
     @functools.cached_property

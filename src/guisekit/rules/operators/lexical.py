@@ -347,6 +347,9 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "told me to call", "tell them what" take no "inform"
             if _unintended_after_deliberate(doc, lex, start, end, value.lower()):
                 return False  # "don't want to blow the offer" never "don't wish to blow"
+            formulas = lex.register_context["formula_objects"]
+            if value.lower().startswith("stat") and nxt is not None and nxt.lower in formulas:
+                return False  # "said yes" (agreed) never "stated yes"
             if _valency_clash(doc, end, value.lower()):
                 return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
