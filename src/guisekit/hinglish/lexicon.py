@@ -14,6 +14,7 @@
   in a rendered noun phrase (they show the slot holds English syntax or a clause);
 - ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`);
 - ``unsafe.tsv``: constructions not rendered safely; a sentence with one stays English;
+- ``unsafe_whole.tsv``: constructions where even a Hindi frame is wrong; no frame either;
 - ``frames.yaml``: Hindi matrix frames around an English complement clause.
 """
 
@@ -220,13 +221,14 @@ class HinglishLexicon:
     def unsafe(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
         """Named patterns of constructions the engine does not render safely (a meaning
         change is worse than a sentence left in English)."""
-        out = []
-        for name, pattern in read_table(f"{_DIR}/unsafe.tsv", ("name", "pattern")):
-            try:
-                out.append((name, re.compile(pattern, re.IGNORECASE)))
-            except re.error as exc:
-                raise ResourceError(f"{_DIR}/unsafe.tsv: bad pattern for {name!r}: {exc}") from exc
-        return tuple(out)
+        return _patterns("unsafe.tsv")
+
+    @functools.cached_property
+    def unsafe_whole(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
+        """Named patterns of constructions where even a Hindi frame around the English
+        clause is wrong (it gives a person a gender a later "she" denies, or reads a
+        demonstrative "that" as "ki"): such a sentence stays English whole."""
+        return _patterns("unsafe_whole.tsv")
 
     @functools.cached_property
     def frames(self) -> tuple[dict[str, Any], ...]:
@@ -237,6 +239,17 @@ class HinglishLexicon:
     @functools.cached_property
     def english_function_words(self) -> frozenset[str]:
         return frozenset(w.lower() for w in read_lines(f"{_DIR}/english_function_words.txt"))
+
+
+def _patterns(name: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The named patterns of the TSV file ``name`` (columns name, pattern), compiled."""
+    out = []
+    for label, pattern in read_table(f"{_DIR}/{name}", ("name", "pattern")):
+        try:
+            out.append((label, re.compile(pattern, re.IGNORECASE)))
+        except re.error as exc:
+            raise ResourceError(f"{_DIR}/{name}: bad pattern for {label!r}: {exc}") from exc
+    return tuple(out)
 
 
 @functools.cache

@@ -313,7 +313,7 @@ class NounRenderer(WordRenderer, ABC):
             words, lows = words[size:], lows[size:]
         det_spec = self.determiners.get(lows[0]) if len(words) > 1 else None
         body = words[1:] if det_spec is not None else words
-        gender, plural, person, place = self._head_features(body[-1])
+        gender, plural, person, place = self._head_features(self._named_head(body))
         if det_spec is not None and lows[0] in _PLURAL_DETERMINERS and self._numeric(body[-1]):
             # "filed all 27": a count for its noun is plural ("saare 27 file kiye"), never
             # "file kiya" (judged round 10: ungrammatical)
@@ -363,6 +363,21 @@ class NounRenderer(WordRenderer, ABC):
                 out.extend(rendered)
             i += 1
         return tuple(direct), tuple(oblique), gender, plural, person, place
+
+    def _named_head(self, body: Sequence[Word]) -> Word:
+        """The word whose gender the phrase takes: the last, except after a lexicon noun
+        an identifier naming it ("complaint SR-88120", "ticket #4411"), which takes the
+        noun's ("complaint ... raise ki", never "raise kiya"; judged round 8)."""
+        last = body[-1]
+        code = self.masked.unmask(last.text) if is_placeholder(last.text) else ""
+        if (
+            len(body) > 1
+            and any(ch.isdigit() for ch in code)
+            and (code[:1].isalpha() or code[:1] == "#")
+            and body[-2].low in self.lex.content
+        ):
+            return body[-2]
+        return last
 
     def _np_adverb_at(self, words: Sequence[Word], i: int) -> int:
         size = self._phrase_at(words, i, "adverbs")

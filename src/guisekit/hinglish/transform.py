@@ -228,15 +228,42 @@ def _english_first(converted: tuple[Tok, ...], lexicon: HinglishLexicon) -> bool
     return False
 
 
-def unsafe_construction(sentence: str, lexicon: HinglishLexicon) -> str | None:
+def unsafe_construction(sentence: str, lexicon: HinglishLexicon, whole: bool = False) -> str | None:
     """The name of the first construction in ``sentence`` that the engine does not
     render safely (lexicons/hinglish/unsafe.tsv), or None. Such a sentence stays English:
-    an unconverted sentence is a correct guise, a mistranslated one is not."""
+    an unconverted sentence is a correct guise, a mistranslated one is not. With
+    ``whole``, only the constructions where even a Hindi frame is wrong
+    (lexicons/hinglish/unsafe_whole.tsv)."""
     expanded = _expand(sentence, lexicon)
-    for name, pattern in lexicon.unsafe:
+    for name, pattern in lexicon.unsafe_whole if whole else lexicon.unsafe:
         if pattern.search(expanded):
             return name
     return None
+
+
+_FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
+_MASCULINE_POSSESSIVES = frozenset(
+    {"mera", "mere", "apna", "apne", "hamara", "hamare", "humara", "humare"}
+    | {"tumhara", "tumhare", "aapka", "aapke"}
+)
+
+
+def _gender_contradicted(original: str, tokens: list[Tok], lexicon: HinglishLexicon) -> bool:
+    """Whether the Hindi gives a person noun a masculine possessive ("Mera manager kehta
+    hai", "Mere manager ka kehna hai") in a sentence whose "she"/"her" may be that
+    person (judged round 8: meaning). Which person the pronoun refers to is not known
+    here, so any masculine-marked person noun beside a female pronoun keeps it English."""
+    if not _FEMALE_PRONOUN.search(original):
+        return False
+    words = [t.text.lower() for t in tokens]
+    for i, word in enumerate(words):
+        if word not in _MASCULINE_POSSESSIVES:
+            continue
+        for noun in words[i + 1 : i + 3]:
+            entry = lexicon.content.get(noun) or lexicon.content.get(noun.removesuffix("s"))
+            if entry is not None and entry.kind == "person":
+                return True
+    return False
 
 
 def _convert(
@@ -308,8 +335,11 @@ def hinglish_rewrite(
     for index, (start, end) in enumerate(sentences(text)):
         parts.append(text[at:start])
         original = text[start:end]
-        unsafe = unsafe_construction(original, lex)
-        converted = _convert(original, spec, lex, rng, templates=not unsafe)
+        whole = unsafe_construction(original, lex, whole=True)
+        unsafe = whole or unsafe_construction(original, lex)
+        converted = None if whole else _convert(original, spec, lex, rng, templates=not unsafe)
+        if converted is not None and _gender_contradicted(original, converted[0], lex):
+            unsafe, converted = "a person's gender given by 'she'", None
         if converted is None:
             reports.append(
                 SentenceReport(
