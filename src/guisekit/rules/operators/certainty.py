@@ -479,9 +479,9 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
 
 _PREDICTION = frozenset({"will", "would", "'ll"})
 _PRESENT_OR_MODAL = frozenset(
-    {"is", "are", "isn't", "aren't", "should", "shouldn't", "must", "will", "won't",
-     "would", "wouldn't", "can", "can't", "cannot", "ought", "does", "do", "doesn't",
-     "don't", "it's", "that's", "'s"}
+    {"is", "are", "isn't", "aren't", "should", "shouldn't", "must", "won't", "wouldn't",
+     "can", "can't", "cannot", "ought", "does", "do", "doesn't", "don't", "it's", "that's",
+     "'s"}
 )  # fmt: skip
 
 
