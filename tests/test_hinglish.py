@@ -842,6 +842,16 @@ TEMPLATE_CASES = [
         "I am looking for a job.",
         ["Mujhe job chahiye.", "Mujhe naukri chahiye."],
     ),
+    (
+        "request.now_looking_for",
+        "I am now looking for a job.",
+        ["Ab mujhe job chahiye.", "Ab mujhe naukri chahiye."],
+    ),
+    (
+        "request.currently_looking_for",
+        "I am currently looking for a job.",
+        ["Abhi mujhe job chahiye.", "Abhi mujhe naukri chahiye."],
+    ),
     ("request.expecting", "I am expecting 12 LPA.", ["Meri expectation 12 LPA hai."]),
     (
         "statement.writing_about",
@@ -1376,7 +1386,7 @@ LEFT_ENGLISH = [
     pytest.param("The tires were replaced less than a year before.", id="participle-clause"),
     pytest.param("I asked them to stop calling me at work.", id="infinitive-complement"),
     pytest.param("Two months went by and nothing changed.", id="clause-in-a-noun-slot"),
-    pytest.param("There is an account listed as 90 days late.", id="existential-there"),
+    pytest.param("There is an account reported as 90 days late.", id="existential-there"),
     pytest.param("I have sent these documents three times by fax.", id="count-in-words"),
     pytest.param("Thanks!!", id="no-clause"),
 ]
