@@ -98,8 +98,8 @@ TEMPLATE_CASES = [
         "embedded.i_can",
         "I am not sure if I can afford the EMI.",
         [
-            "Mujhe pakka nahi pata ki EMI afford karna mumkin hai.",
-            "Mujhe sure nahi hai ki EMI afford karna mumkin hai.",
+            "Mujhe pakka nahi pata ki mere liye EMI afford karna mumkin hai.",
+            "Mujhe sure nahi hai ki mere liye EMI afford karna mumkin hai.",
         ],
     ),
     (
@@ -1523,15 +1523,17 @@ PROGRESSIVE = "The company is offering 14 LPA, but I am not sure if I can afford
 # the sentence's second clause has two frames ("pakka nahi pata" / "sure nahi hai")
 SPELLINGS = {
     "standard": (
-        "Company 14 LPA offer kar rahi hai, lekin mujhe {} ki EMI afford karna mumkin hai.",
+        "Company 14 LPA offer kar rahi hai, lekin mujhe {} ki mere liye EMI afford karna "
+        "mumkin hai.",
         ("pakka nahi pata", "sure nahi hai"),
     ),
     "formal": (
-        "Company 14 LPA offer kar rahi hai, lekin mujhe {} ki EMI afford karna mumkin hai.",
+        "Company 14 LPA offer kar rahi hai, lekin mujhe {} ki mere liye EMI afford karna "
+        "mumkin hai.",
         ("pakka nahin pata", "sure nahin hai"),
     ),
     "clipped": (
-        "Company 14 LPA offer kr rhi h, lekin mjhe {} ki EMI afford krna mumkin h.",
+        "Company 14 LPA offer kr rhi h, lekin mjhe {} ki mere liye EMI afford krna mumkin h.",
         ("pakka nhi pta", "sure nhi h"),
     ),
 }

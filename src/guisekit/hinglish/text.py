@@ -79,7 +79,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
     start = len(text) - len(text.lstrip())
     for match in _SENTENCE_END.finditer(text):
-        if any(a <= match.start() < b for a, b in protected):
+        if any(a <= match.start() < b for a, b in protected) and not _MONTH_STOP.search(
+            text[max(0, match.start() - 10) : match.start() + 1]
+        ):
+            # a stop after a full month name still ends the sentence ("on 30 June. My
+            # deposit" was one sentence: "30 June. ko mera deposit", a date moved across)
             continue
         found.append((start, match.end()))
         rest = text[match.end() :]
