@@ -711,7 +711,7 @@ TEMPLATE_CASES = [
     (
         "request.want_back",
         "I want my money back.",
-        ["Mujhe apna money wapas chahiye.", "Mujhe apna paisa wapas chahiye."],
+        ["Mujhe apne paise wapas chahiye."],
     ),
     (
         "statement.had_to",

@@ -14,7 +14,8 @@ from guisekit.hinglish.verbs import Gender, inflect
 
 # Plurals without -s: "good people" is "achhe people ... hain", never "achha people"
 # (judged heldout9 re-read).
-_PLURAL_ONLY = frozenset({"people"})
+# "money" is always "paise" (phrases.tsv), a plural: "mere paise", never "mera money"
+_PLURAL_ONLY = frozenset({"people", "money"})
 
 __all__ = ["FINITE", "WordRenderer"]
 
@@ -179,7 +180,7 @@ class WordRenderer:
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
-            return "m", False, False, False
+            return "m", low in _PLURAL_ONLY, False, False
         entry = content.get(low)
         singular = None
         if low.endswith("ies"):
