@@ -453,9 +453,11 @@ class ClauseConverter:
                 del self.used[mark:]
                 continue
             if first is not None:
+                # the connective after a Hindi clause is Hindi ("Riders frustrated the and
+                # two of them quit" read as broken English: Hindi "the", English "and")
                 self.used.append("switch.english_clause")
-                english = self._english(f"{conj} {right}")
-                return (*first, *comma, *english)
+                joiner = tuple(_words(self.r.mixed(conj, self.r.conjunctions[conj]), self.r))
+                return (*first, *comma, *joiner, *self._english(right))
             if conj == "or":
                 continue  # "Should I push on base or kya mujhe ...": an English question
                 # then a Hindi alternative reads as two questions (judged awkward)
