@@ -183,16 +183,28 @@ def test_a_flood_of_2000_requests_at_concurrency_64_gives_no_5xx_and_flat_memory
     server = flood_server
     texts = [f"I dont want card number {i} anymore!! Refund my ${i}." for i in range(5000)]
 
+    resent: list[int] = []
+
     async def flood(count: int, offset: int) -> list[int]:
         limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
         statuses: list[int] = []
         queue = iter(range(offset, offset + count))
         async with httpx.AsyncClient(base_url=server.base, limits=limits, timeout=60) as client:
 
+            async def post(i: int) -> httpx.Response:
+                try:
+                    return await client.post("/standardise", json={"text": texts[i]}, headers=AUTH)
+                except httpx.ReadError:
+                    # a pooled keep-alive connection the server closed as idle just as
+                    # this request went out (the HTTP/1.1 keep-alive race; seen once in
+                    # a CI run on a loaded 2-core machine, the server logging only 200s):
+                    # a client sends it again on a new connection, as browsers do
+                    resent.append(i)
+                    return await client.post("/standardise", json={"text": texts[i]}, headers=AUTH)
+
             async def worker() -> None:
                 for i in queue:
-                    reply = await client.post("/standardise", json={"text": texts[i]}, headers=AUTH)
-                    statuses.append(reply.status_code)
+                    statuses.append((await post(i)).status_code)
 
             await asyncio.gather(*(worker() for _ in range(64)))
         return statuses
@@ -203,5 +215,7 @@ def test_a_flood_of_2000_requests_at_concurrency_64_gives_no_5xx_and_flat_memory
     after = server.rss_kib()
     assert len(warm) == 300 and len(statuses) == 2000
     assert sorted(set(warm + statuses)) == [200]
+    # a race is rare; a server that drops connections would need many resends
+    assert len(resent) <= 20, resent
     # the result cache holds 4096 entries; 2,000 short results are well under 40 MiB
     assert after - before < 40 * 1024, (before, after)
