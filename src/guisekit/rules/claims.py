@@ -324,13 +324,20 @@ _BENEFIT_DEGREE = frozenset(
 )  # fmt: skip
 
 
+@functools.cache
+def _benefit_phrases(lex: RulesLexicon) -> tuple[list[str], ...]:
+    """claims.yaml ``own_benefit`` as word lists, split once per lexicon (the check runs
+    on every clause evaluated)."""
+    return tuple(p.split() for p in lex.claims["own_benefit"])
+
+
 def _own_benefit(words: list[str], lex: RulesLexicon) -> bool:
     """Whether a clause says what something would do for the writer: a modal, then a
     predicate of claims.yaml ``own_benefit`` with no object, or with the writer as its
     object or beneficiary ("the extra money would really help", "it would mean a lot to
     me"; round 12 judgement, MEANING). A benefit to another party ("the change would
     help customers") is a prediction and does not count."""
-    phrases = [p.split() for p in lex.claims["own_benefit"]]
+    phrases = _benefit_phrases(lex)
     for i, word in enumerate(words):
         if word not in _BENEFIT_MODALS:
             continue
