@@ -115,7 +115,7 @@ def quantities(
     text: str, low: str, candidates: list[Candidate], has_digits: bool, runs: frozenset[bytes]
 ) -> None:
     """Quantities in digits and in words, percentages in words, lakh/crore in words
-    (``runs``: the text's :func:`~guisekit.facts.scan.letter_runs`)."""
+    (``runs``: the text's :func:`~guisekit.facts.extract.letter_runs`)."""
     if has_digits:
         exact = getcontext().prec
         scan = _DIGIT_QUANTITY_ASCII if low.isascii() else _DIGIT_QUANTITY

@@ -83,7 +83,7 @@ _ROLE_OF = _forms_map(ROLES)
 _PERIOD_ADJECTIVE_OF = _forms_map(_PERIOD_ADJECTIVES)
 _PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
 if not all(re.fullmatch("[a-z]+", form) for form in _PERIOD_ADJECTIVE_OF):
-    raise RuntimeError("roles: a period adjective must be letters a-z (see letter_runs)")
+    raise RuntimeError("roles: a period adjective must be letters a-z (see extract.letter_runs)")
 _PERIOD_ADJECTIVE_RUNS = frozenset(form.encode() for form in _PERIOD_ADJECTIVE_OF)
 _EVERY = _forms(("every", "each", "per"))
 _RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
@@ -109,7 +109,7 @@ def bind(
     facts: list[Fact], text: str, low: str, runs: frozenset[bytes], letters: str | None = None
 ) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound (``runs``: the
-    text's :func:`~guisekit.facts.scan.letter_runs`, which say whether it has a period
+    text's :func:`~guisekit.facts.extract.letter_runs`, which say whether it has a period
     adjective at all; ``letters``: its :func:`~guisekit.facts.scan.letters_only`, from
     which the clause words before each amount are read)."""
     out = facts
