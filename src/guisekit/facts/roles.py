@@ -58,7 +58,11 @@ _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
 # The next _WORD before the end of the clause (one of .;!?, a line break, or a comma and a
 # space): what comes first is skipped unless it starts a word or ends the clause, so
 # that a word is found with one match.
-_NEXT_WORD = re.compile(r"(?:[^a-z:=\d₹$.;!?\n,]|,(?!\s))*([a-z][a-z'’]*|[:=]|[\d₹$])")
+# (written as a loop of character-class runs: the same matches, without a repeat of an
+# alternation, which CPython's ``re`` runs one character at a time)
+_NEXT_WORD = re.compile(
+    r"[^a-z:=\d₹$.;!?\n,]*(?:,(?!\s)[^a-z:=\d₹$.;!?\n,]*)*([a-z][a-z'’]*|[:=]|[\d₹$])"
+)
 # The last clause end before an amount (in the 48 characters before it): the words of
 # the clause start after it (after the comma of ", ").
 _LAST_MARK = re.compile(r"(?s:.*)(?:[.;!?\n]|,(?= ))")
@@ -242,9 +246,7 @@ def _role(
         if word not in _RIGHT_LINK_FORMS:
             break
         position = match.end()
-    words = _clause_words(
-        low, start - 48 if start > 48 else 0, start, whole=adjectives, letters=letters
-    )
+    words = _clause_words(low, start - 48 if start > 48 else 0, start, adjectives, letters)
     role = None
     period: Period | None = None
     index = len(words)
@@ -279,7 +281,7 @@ def _role(
 
 
 def _clause_words(
-    low: str, begin: int, start: int, *, whole: bool = True, letters: str | None = None
+    low: str, begin: int, start: int, whole: bool = True, letters: str | None = None
 ) -> list[str]:
     """The _WORD tokens of ``low[begin:start]`` after its last clause end (_LAST_MARK).
 
