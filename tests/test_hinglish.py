@@ -207,6 +207,11 @@ TEMPLATE_CASES = [
         ["Meri company ke paas koi bonus policy nahi hai."],
     ),
     (
+        "possession.has_no_plural",
+        "I have no loans.",
+        ["Mere paas loans nahi hain."],
+    ),
+    (
         "possession.perfect_transitive",
         "My employer has deducted Rs 2,000 from my salary.",
         [
@@ -324,6 +329,11 @@ TEMPLATE_CASES = [
         ["Kya 12 LPA ek achha package hai?", "Kya 12 LPA ek good package hai?"],
     ),
     ("ask_whether.is_copula", "Is this fee normal?", ["Kya yeh fee normal hai?"]),
+    (
+        "ask_whether.are_copula",
+        "Are relocation reimbursements taxable?",
+        ["Kya relocation reimbursements taxable hain?"],
+    ),
     (
         "request.can_someone_explain",
         "Can someone explain how the EMI is calculated?",
