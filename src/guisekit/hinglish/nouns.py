@@ -86,8 +86,8 @@ _SPAN_OF_TIME = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?)$"
 _DATE = re.compile(
     r"\b(?:\d{1,2}|xx)/(?:\d{1,2}|xx)/(?:\d{2,4}|xxxx)\b|\b(?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|"
-    r"aug|sep|oct|nov|dec)"
+    r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 )
 # "on the first" (of the month) is a date: "first ko", never "first par"
 _ORDINAL_DAYS = (
@@ -378,8 +378,9 @@ class NounRenderer(WordRenderer, ABC):
         premium") or a head after an English modifier ("body shop", "3-day week", never
         "body dukaan", "3-day hafte"; judged round 19). After a number or an adjective
         with a Hindi form the noun is free ("3 saal", "naya ghar")."""
+        own = self.lex.content.get(body[i].low)
         if i + 1 < len(body) and body[i + 1].text[:1].isalpha():
-            return True
+            return not (own is not None and own.agrees)  # an adjective is no compound
         if i == 0:
             return False
         before = body[i - 1]
