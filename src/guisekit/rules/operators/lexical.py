@@ -303,6 +303,32 @@ def _unintended_after_deliberate(
 _NEGATED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)(?: [a-z]+ly)? $")
 
 
+def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:
+    """Whether ``value`` in place of ``start:end`` says something else or is no English
+    there (register_context.yaml): a form listed under ``not_before`` before one of its
+    words ("what happened with X" never "what occurred with X"), a ``judging_only``
+    adjective after a verb of feeling ("I felt terrible" never "I felt appalling"), or a
+    ``clause_final_only`` adverbial anywhere but before punctuation, the end or a
+    coordinator ("My manager immediately offered" never "right away offered")."""
+    context = lex.register_context
+    nxt = _joined(doc, end)
+    if nxt is not None and nxt.lower in lex.register_not_before.get(value, ()):
+        return True
+    if value in context["judging_only"]:
+        word = doc.prev_word(start)
+        for _ in range(3):
+            if word is None:
+                break
+            if word.lower in context["feeling_verbs"]:
+                return True
+            word = doc.prev_word(word.start)
+    if value in context["clause_final_only"]:
+        rest = doc.text[end:].lstrip()
+        if rest and (rest[0].isalnum() or rest[0] in "$₹£€"):
+            return nxt is None or nxt.lower not in context["clause_final_followers"]
+    return False
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -315,6 +341,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         word = doc.text[start:end]
         if 1 < len(word) <= 3 and word.isupper():
             return False  # an abbreviation: "LED TV" never "LED TELEVISION" (round 9)
+        if _sense_changes(doc, lex, start, end, value.strip().lower()):
+            return False
         pos = pos_of.get(doc.lowered[start:end])
         prev = doc.prev_word(start)
         if pos == "verb":
@@ -341,8 +369,6 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 and not _object_follows(doc, lex, start, end)
             ):
                 return False
-            if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
-                return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
             if _unintended_after_deliberate(doc, lex, start, end, value.lower()):

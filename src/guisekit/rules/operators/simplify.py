@@ -86,6 +86,14 @@ def _one_clause(left: str, words: list[str], rules: SentenceSplit) -> bool:
     return commas == 1 and words[0].lower() in rules.openers and len(head) <= rules.opener_words
 
 
+def _reports(words: list[str], rules: SentenceSplit) -> bool:
+    """Whether the first part holds a verb of saying or thinking (sentence_split.yaml
+    ``reporting``): a clause after "and", "so" or "which" may belong to the report, so
+    splitting there would make it the writer's own claim ("My manager said the result was
+    weak, so the pool was cut" never "... weak. So the pool was cut")."""
+    return any(w.lower() in rules.reporting for w in words)
+
+
 class _Boundary(NamedTuple):
     start: int  # the comma
     end: int  # end of the connective (a space follows)
@@ -106,6 +114,10 @@ def _boundaries(doc: Doc, rules: SentenceSplit) -> Iterator[_Boundary]:
             len(left_words) >= rules.min_left
             and len(right_words) >= rules.min_right
             and _one_clause(text[start : match.start()], left_words, rules)
+            and not (
+                match.group(1).lower() in rules.reporting_connectives
+                and _reports(left_words, rules)
+            )
         ):
             yield _Boundary(
                 match.start(),
@@ -140,7 +152,9 @@ def split_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     """A long sentence split in two where a comma and a coordinator (and/but/so) open a
     second finite main clause, or a comma and "which" open a non-restrictive relative
     clause ("This was ..."); never in a list ("My son, my wife, and I"), after an opening
-    subordinate clause ("When I called, ..."), or at a purpose "so" ("so I could pay").
+    subordinate clause ("When I called, ..."), at a purpose "so" ("so I could pay"), or
+    at "and", "so" or "which" after a verb of saying or thinking (the second clause may
+    be part of the report).
     Conditions and sources: sentence_split.yaml."""
     rules = lex.sentence_split
     text = doc.text
