@@ -85,6 +85,7 @@ class SentenceSplit:
     finite: frozenset[str]
     reporting: frozenset[str]
     reporting_connectives: frozenset[str]
+    report_window: int
 
 
 @dataclass(frozen=True)
@@ -531,6 +532,7 @@ class RulesLexicon:
             finite=words("finite"),
             reporting=words("reporting"),
             reporting_connectives=words("reporting_connectives"),
+            report_window=int(data.get("report_window", 6)),
         )
 
     @functools.cached_property

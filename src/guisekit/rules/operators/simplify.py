@@ -88,10 +88,20 @@ def _one_clause(left: str, words: list[str], rules: SentenceSplit) -> bool:
 
 def _reports(words: list[str], rules: SentenceSplit) -> bool:
     """Whether the first part holds a verb of saying or thinking (sentence_split.yaml
-    ``reporting``): a clause after "and", "so" or "which" may belong to the report, so
+    ``reporting``) with a finite clause after it within ``report_window`` words: a clause
+    after "and", "so" or "which" may belong to the report, so
     splitting there would make it the writer's own claim ("My manager said the result was
     weak, so the pool was cut" never "... weak. So the pool was cut")."""
-    return any(w.lower() in rules.reporting for w in words)
+    lowered = [w.lower() for w in words]
+    for i, word in enumerate(lowered):
+        if word in rules.reporting:
+            # a reported clause follows within a few words ("said the result was weak",
+            # "told me on 12 August it would be fixed"); a noun "claim" or a verb with
+            # only an object ("told me in confidence") reports no clause
+            ahead = range(i + 1, min(len(lowered), i + 1 + rules.report_window))
+            if any(_clause(lowered[j:], rules) is not None for j in ahead):
+                return True
+    return False
 
 
 class _Boundary(NamedTuple):
