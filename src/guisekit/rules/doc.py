@@ -215,6 +215,16 @@ class Doc:
             m.start(1) for m in _SENTENCE_START.finditer(text) if not _continues(text, m)
         ]
 
+    def sentence_around(self, offset: int) -> tuple[int, int]:
+        """(begin, end) of the sentence that holds ``offset``: the start of its first
+        letter and the start of the next sentence (or the end of the text). Text before the
+        first sentence start belongs to the first sentence."""
+        starts = self.sentence_starts
+        i = bisect.bisect_right(starts, offset) - 1
+        begin = starts[i] if i >= 0 else 0
+        stop = starts[i + 1] if i + 1 < len(starts) else len(self.text)
+        return begin, stop
+
     @functools.cached_property
     def _sentence_start_set(self) -> frozenset[int]:
         return frozenset(self.sentence_starts)

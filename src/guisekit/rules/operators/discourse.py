@@ -18,7 +18,6 @@ from guisekit.rules.claims import (
     opinion_sentence,
     refusal,
     self_evaluations,
-    sentence_around,
     stance_elsewhere,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
@@ -365,7 +364,7 @@ def _marker_operator(
 
 def _sentence_of(doc: Doc, offset: int) -> str:
     """The lower-case sentence around ``offset``."""
-    begin, stop = sentence_around(doc, offset)
+    begin, stop = doc.sentence_around(offset)
     return doc.lowered[begin:stop]
 
 
@@ -422,7 +421,7 @@ def _slots(direction: str, label: str) -> None:
             ):
                 # spanned from the sentence start, so it clashes with a cue at the start
                 # or in the clause: never "I think the fee is somewhat unfair"
-                begin = max(s for s in doc.sentence_starts if s <= edit.start)
+                begin = doc.sentence_around(edit.start)[0]
                 head = doc.text[begin : edit.start]
                 yield edit._replace(start=begin, replacement=head + edit.replacement)
 
@@ -564,7 +563,7 @@ def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:
     """Whether all that precedes ``start`` in its sentence is a candour filler
     ("Honestly,", "To be honest,", "Frankly"; claims.yaml ``candour_fillers``, "I guess"
     aside: a frame after it is the claim's own opener."""
-    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    begin = doc.sentence_around(start)[0]
     head = doc.lowered[begin:start].rstrip(" ,")
     return head != "i guess" and head in lex.claims["candour_fillers"]
 

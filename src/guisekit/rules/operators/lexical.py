@@ -489,7 +489,7 @@ def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool =
     is what it concludes from, unless that clause is only a greeting ("Hi, so I'm ...")."""
     if _SELF_INTRODUCTION.match(doc.text, end):
         return False
-    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    begin = doc.sentence_around(start)[0]
     before = doc.text[begin:start] if inner else doc.text[:begin]
     if not before.strip(" ,.!?"):
         return False
@@ -548,7 +548,7 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         # "I'm not leaving because I'm burned out, although the pay is low": after a
         # negated because-clause the concessive scopes with the negation, and "even
         # though" reads as the reason denied (hedgefix judgement, MEANING)
-        begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+        begin = doc.sentence_around(start)[0]
         return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None and demonstrative_alone(
             doc, start, end
         )
@@ -664,7 +664,7 @@ def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[
     candidates is left alone ("I know the fee is definitely unfair" stacks boosters)."""
     groups: dict[int, list[Edit]] = {}
     for edit in sorted(edits):
-        begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+        begin = doc.sentence_around(edit.start)[0]
         groups.setdefault(begin, []).append(edit)
     text = doc.text
     for begin, group in groups.items():
@@ -725,8 +725,7 @@ def _writer_condition(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     if removed not in lex.claims["writer_conditions"]:
         return False
-    starts = doc.sentence_starts
-    begin = max((s for s in starts if s <= edit.start), default=0)
+    begin = doc.sentence_around(edit.start)[0]
     return _WRITER_COMMITMENT.search(doc.lowered, begin, edit.start) is not None
 
 
@@ -739,9 +738,7 @@ def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     if not any(p in removed for p in lex.claims["politeness_hedges"]):
         return False
-    starts = doc.sentence_starts
-    begin = max((s for s in starts if s <= edit.start), default=0)
-    stop = min((s for s in starts if s > edit.start), default=len(doc.text))
+    begin, stop = doc.sentence_around(edit.start)
     sentence = doc.lowered[begin:stop]
     first = doc.word_at(begin)
     return (
@@ -1028,7 +1025,7 @@ def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
     -> ", and") or after a sentence-initial introductory phrase."""
     text = doc.text
     keep_one = (nxt := doc.next_word(close + 1)) is not None and nxt.lower in _COORDINATORS
-    begin = max((s for s in doc.sentence_starts if s <= comma), default=0)
+    begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
     if first is not None and first.lower in _INTRODUCERS and "," not in text[begin:comma]:
         keep_one = True

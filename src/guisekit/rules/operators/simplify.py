@@ -30,18 +30,6 @@ _BOUNDARY = re.compile(r", (and then|and|but|so|which) (?=[A-Za-z])")
 _WORDS = re.compile(r"[A-Za-z0-9'’$%.-]+")
 
 
-def _sentence_bounds(doc: Doc, at: int) -> tuple[int, int]:
-    """Start of the sentence holding ``at`` and the start of the next one."""
-    start, end = 0, len(doc.text)
-    for s in doc.sentence_starts:
-        if s <= at:
-            start = s
-        else:
-            end = s
-            break
-    return start, end
-
-
 def _finite(word: str, rules: SentenceSplit) -> bool:
     return word in rules.finite or (word.endswith("ed") and len(word) > 3)
 
@@ -117,7 +105,7 @@ def _boundaries(doc: Doc, rules: SentenceSplit) -> Iterator[_Boundary]:
     ``min_left`` words and the second has at least ``min_right``."""
     text = doc.text
     for match in _BOUNDARY.finditer(text):
-        start, end = _sentence_bounds(doc, match.start())
+        start, end = doc.sentence_around(match.start())
         left_words = _WORDS.findall(text[start : match.start()])
         right_words = [w.lower() for w in _WORDS.findall(text[match.end() : end])]
         if (
