@@ -319,7 +319,7 @@ def _structural_so(doc: Doc, word: Word, adjective: Word) -> bool:
     after = doc.next_word(adjective.end)
     if after is not None and after.lower in _RESULT_SUBJECTS:
         return True
-    _, stop = sentence_around(doc, word.start)
+    _, stop = doc.sentence_around(word.start)
     return _RESULT_LINK.search(doc.lowered, adjective.end, stop) is not None
 
 
