@@ -303,6 +303,32 @@ def _unintended_after_deliberate(
 _NEGATED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)(?: [a-z]+ly)? $")
 
 
+def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:
+    """Whether ``value`` in place of ``start:end`` says something else or is no English
+    there (register_context.yaml): a form listed under ``not_before`` before one of its
+    words ("what happened with X" never "what occurred with X"), a ``judging_only``
+    adjective after a verb of feeling ("I felt terrible" never "I felt appalling"), or a
+    ``clause_final_only`` adverbial anywhere but before punctuation, the end or a
+    coordinator ("My manager immediately offered" never "right away offered")."""
+    context = lex.register_context
+    nxt = _joined(doc, end)
+    if nxt is not None and nxt.lower in lex.register_not_before.get(value, ()):
+        return True
+    if value in context["judging_only"]:
+        word = doc.prev_word(start)
+        for _ in range(3):
+            if word is None:
+                break
+            if word.lower in context["feeling_verbs"]:
+                return True
+            word = doc.prev_word(word.start)
+    if value in context["clause_final_only"]:
+        rest = doc.text[end:].lstrip()
+        if rest and (rest[0].isalnum() or rest[0] in "$₹£€"):
+            return nxt is None or nxt.lower not in context["clause_final_followers"]
+    return False
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -315,6 +341,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         word = doc.text[start:end]
         if 1 < len(word) <= 3 and word.isupper():
             return False  # an abbreviation: "LED TV" never "LED TELEVISION" (round 9)
+        if _sense_changes(doc, lex, start, end, value.strip().lower()):
+            return False
         pos = pos_of.get(doc.lowered[start:end])
         prev = doc.prev_word(start)
         if pos == "verb":
@@ -341,8 +369,6 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 and not _object_follows(doc, lex, start, end)
             ):
                 return False
-            if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
-                return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
             if _unintended_after_deliberate(doc, lex, start, end, value.lower()):
@@ -463,7 +489,7 @@ def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool =
     is what it concludes from, unless that clause is only a greeting ("Hi, so I'm ...")."""
     if _SELF_INTRODUCTION.match(doc.text, end):
         return False
-    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    begin = doc.sentence_around(start)[0]
     before = doc.text[begin:start] if inner else doc.text[:begin]
     if not before.strip(" ,.!?"):
         return False
@@ -522,7 +548,7 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         # "I'm not leaving because I'm burned out, although the pay is low": after a
         # negated because-clause the concessive scopes with the negation, and "even
         # though" reads as the reason denied (hedgefix judgement, MEANING)
-        begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+        begin = doc.sentence_around(start)[0]
         return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None and demonstrative_alone(
             doc, start, end
         )
@@ -638,7 +664,7 @@ def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[
     candidates is left alone ("I know the fee is definitely unfair" stacks boosters)."""
     groups: dict[int, list[Edit]] = {}
     for edit in sorted(edits):
-        begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+        begin = doc.sentence_around(edit.start)[0]
         groups.setdefault(begin, []).append(edit)
     text = doc.text
     for begin, group in groups.items():
@@ -699,8 +725,7 @@ def _writer_condition(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     if removed not in lex.claims["writer_conditions"]:
         return False
-    starts = doc.sentence_starts
-    begin = max((s for s in starts if s <= edit.start), default=0)
+    begin = doc.sentence_around(edit.start)[0]
     return _WRITER_COMMITMENT.search(doc.lowered, begin, edit.start) is not None
 
 
@@ -713,9 +738,7 @@ def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     if not any(p in removed for p in lex.claims["politeness_hedges"]):
         return False
-    starts = doc.sentence_starts
-    begin = max((s for s in starts if s <= edit.start), default=0)
-    stop = min((s for s in starts if s > edit.start), default=len(doc.text))
+    begin, stop = doc.sentence_around(edit.start)
     sentence = doc.lowered[begin:stop]
     first = doc.word_at(begin)
     return (
@@ -1002,7 +1025,7 @@ def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
     -> ", and") or after a sentence-initial introductory phrase."""
     text = doc.text
     keep_one = (nxt := doc.next_word(close + 1)) is not None and nxt.lower in _COORDINATORS
-    begin = max((s for s in doc.sentence_starts if s <= comma), default=0)
+    begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
     if first is not None and first.lower in _INTRODUCERS and "," not in text[begin:comma]:
         keep_one = True
