@@ -139,8 +139,9 @@ TEMPLATE_CASES = [
     ),
     (
         "self_description.works_at",
-        "I work at a bank in Mumbai.",
-        ["Meri job Mumbai mein bank mein hai."],
+        # "in Mumbai" after it stays English: "Mumbai mein bank mein" stacks "mein" (round 19)
+        "I work at a private bank.",
+        ["Meri job private bank mein hai."],
     ),
     ("self_description.role", "I am a fresher from Bhopal.", ["Main Bhopal se ek fresher hoon."]),
     (
