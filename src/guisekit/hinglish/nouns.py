@@ -238,6 +238,16 @@ class NounRenderer(WordRenderer, ABC):
             return True
         if len(words) == 2 and lows[0] in ("these", "those") and self._number_word(words[1]):
             return True
+        if (
+            len(words) > 1
+            and len(lows[0]) > 4
+            and lows[0].endswith("ed")
+            and lows[0] not in self.lex.content
+            and (self._numeric(words[1]) or self._number_word(words[1]))
+        ):
+            # "have oriented nine new grads": a perfect, never "mere paas oriented nine
+            # new grads hain" (round 19 sample: meaning)
+            return True
         for i in range(1, len(lows)):
             forms = self.lex.verb_forms.get(lows[i], {})
             before = lows[i - 1]
