@@ -348,7 +348,16 @@ class RulesLexicon:
     def register_not_before(self) -> dict[str, frozenset[str]]:
         """Swapped-in forms that change sense before the listed words ("occurred to",
         "appalling at"; register_context.yaml ``not_before``)."""
-        data = self._yaml("register_context.yaml").get("not_before") or {}
+        return self._word_map("register_context.yaml", "not_before")
+
+    @functools.cached_property
+    def register_only_before(self) -> dict[str, frozenset[str]]:
+        """Swapped-in forms that keep the sense only before the listed words
+        ("straightforward to"; register_context.yaml ``only_before``)."""
+        return self._word_map("register_context.yaml", "only_before")
+
+    def _word_map(self, name: str, key: str) -> dict[str, frozenset[str]]:
+        data = self._yaml(name).get(key) or {}
         return {str(k).lower(): frozenset(str(w).lower() for w in v) for k, v in data.items()}
 
     @functools.cached_property

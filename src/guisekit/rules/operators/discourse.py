@@ -306,16 +306,36 @@ _RESULT_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she", "it", "ther
 _RESULT_LINK = re.compile(r"(?<![\w'])(?:that|as to)(?![\w'])")
 
 
+# Adverbs that may stand between a copula and a predicative "so" ("was also so excited"),
+# and coordinators of a second predicative ("was super frustrated and so annoyed").
+_BETWEEN_COPULA = frozenset(
+    {"also", "still", "just", "always", "never", "even", "all", "and", "or", "but"}
+)
+
+
+def _links_predicate(word: str) -> bool:
+    """Whether ``word`` (lower case) can stand right before a predicative "so ADJ": a
+    copula or linking verb, a contracted one ("I'm", "it's", "they're"), an adverb
+    that goes between ("also", "still") or a coordinator of predicatives ("and so
+    annoyed")."""
+    word = word.replace("’", "'")
+    return word in _COPULAS or word in _BETWEEN_COPULA or word.endswith(("'m", "'s", "'re"))
+
+
 def _structural_so(doc: Doc, word: Word, adjective: Word) -> bool:
-    """Whether "so" before ``adjective`` carries grammar, so deleting it breaks the
-    sentence (heldout19-dev edit judgement, UNGRAMMATICAL): the conjunction after a
-    comma ("I'm not sure who is right, so sorry if ..."), or the degree word of a
+    """Whether "so" before ``adjective`` is no removable degree word, so deleting it breaks
+    the sentence (heldout19-dev edit judgement, UNGRAMMATICAL): the conjunction after a
+    comma ("I'm not sure who is right, so sorry if ..."), a discourse marker (a "so" not
+    after a copula or linking verb: "ok so quick question"), or the degree word of a
     result construction, whose "that" may follow the adjective's complement ("so excited
     about the concept that I skipped ...") or be left out ("so tired I fell asleep";
     Quirk et al. 1985, sec. 15.48: so ... that result clauses, "that" omissible)."""
     before = doc.text[: word.start].rstrip()
     if before and before[-1] in _CLAUSE_PUNCTUATION:
         return True
+    prev = doc.prev_word(word.start)
+    if prev is None or not _links_predicate(prev.lower):
+        return True  # "ok so quick question": a discourse marker, not a degree word
     after = doc.next_word(adjective.end)
     if after is not None and after.lower in _RESULT_SUBJECTS:
         return True
