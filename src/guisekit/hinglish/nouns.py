@@ -804,6 +804,8 @@ class NounRenderer(WordRenderer, ABC):
         if isinstance(spec, Mapping):
             place = np.place and (prep != "to" or all(t.tag == "other" for t in np.core))
             place = place and not (prep == "to" and self.to_recipient)
+            # "at 26 LPA CTC": an amount is no place ("CTC par", never "CTC mein"; round 19)
+            place = place and not any(self._numeric(w) for w in words)
             post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
