@@ -139,8 +139,9 @@ TEMPLATE_CASES = [
     ),
     (
         "self_description.works_at",
-        "I work at a bank in Mumbai.",
-        ["Meri job Mumbai mein bank mein hai."],
+        # "in Mumbai" after it stays English: "Mumbai mein bank mein" stacks "mein" (round 19)
+        "I work at a private bank.",
+        ["Meri job private bank mein hai."],
     ),
     ("self_description.role", "I am a fresher from Bhopal.", ["Main Bhopal se ek fresher hoon."]),
     (
@@ -205,6 +206,11 @@ TEMPLATE_CASES = [
         "possession.has_no",
         "My company has no bonus policy.",
         ["Meri company ke paas koi bonus policy nahi hai."],
+    ),
+    (
+        "possession.has_no_plural",
+        "I have no loans.",
+        ["Mere paas loans nahi hain."],
     ),
     (
         "possession.perfect_transitive",
@@ -324,6 +330,11 @@ TEMPLATE_CASES = [
         ["Kya 12 LPA ek achha package hai?", "Kya 12 LPA ek good package hai?"],
     ),
     ("ask_whether.is_copula", "Is this fee normal?", ["Kya yeh fee normal hai?"]),
+    (
+        "ask_whether.are_copula",
+        "Are relocation reimbursements taxable?",
+        ["Kya relocation reimbursements taxable hain?"],
+    ),
     (
         "request.can_someone_explain",
         "Can someone explain how the EMI is calculated?",

@@ -59,11 +59,6 @@ FRAMED = [
         "I want to know why the payment was reversed.",
         {"Mujhe jaanna hai ki why the payment was reversed."},
     ),
-    # a yes/no complement takes "kya"; "if"/"whether" is not written
-    (
-        "I want to know if the offer can be revised.",
-        {"Mujhe jaanna hai ki kya the offer can be revised."},
-    ),
     (
         "It seems that the system double-charged me.",
         {"Aisa lagta hai ki the system double-charged me."},
@@ -111,6 +106,9 @@ def test_frames_give_the_hinglish_a_writer_would(text: str, accepted: set[str]) 
 
 
 NOT_FRAMED = [
+    # a yes/no complement has no frame: "ki kya" before an English clause was judged
+    # awkward (round 19)
+    "I want to know if the offer can be revised.",
     # a connective, "jab", a date or an opener alone around English clauses reads as English
     # with a word replaced (heldout6 reader: awkward): the sentence stays English
     "I had a manager who preferred detailed updates, while I tended to report only "

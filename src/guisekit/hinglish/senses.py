@@ -46,7 +46,10 @@ _DEADLINE_WORDS = re.compile(
     r"(?:the\s+)?(?:end|month|week|next|tomorrow|eod|close of business)\b", re.IGNORECASE
 )
 _PLACEHOLDER_AT = re.compile("\ue000\\d+\ue001")
-_FINAL_TOO = re.compile(r"\btoo(?=\s*(?:,|$))", re.IGNORECASE)
+# also before a clause link: "I am a manager too and ..." was "bahut zyada" (round 19)
+_FINAL_TOO = re.compile(
+    r"\btoo(?=\s*(?:,|;|$|\s(?:and|but|so|because|or|since|though|although)\b))", re.IGNORECASE
+)
 # "That's a fair question": "that" points at what was just said, which Hindi calls "yeh"
 # ("Woh ek fair question hai" points away; judged round 9)
 _THAT_IS = re.compile(r"^that is(?= )", re.IGNORECASE)

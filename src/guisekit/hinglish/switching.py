@@ -217,7 +217,13 @@ def switch_clauses(
                     kind = "english" if piece.comma and conv._finite(f"it {body}") else None
                 elif conv._clause_start(body) and verb_first(conv, body):
                     kind = "english" if piece.link in subordinate else "clause"
-                elif piece.link in ("and", "but", "or") and starts_with_verb(body):
+                elif (
+                    piece.link in ("and", "but", "or")
+                    and starts_with_verb(body)
+                    and len(body.split()) > 1
+                ):
+                    # a lone word after "and" is a second noun ("what it did to the
+                    # schedule and cost"), never "maine cost kiya" (round 19 sample)
                     # never after a bare comma: "the other driver's insurer, Keystone
                     # Auto, accepted liability" would borrow the writer as the subject
                     kind = "vp"

@@ -156,6 +156,16 @@ def _negative_subject(body: str) -> str:
     return _NEGATIVE_SUBJECT.sub(repl, body)
 
 
+def _negative_written(body: str) -> dict[str, str]:
+    """What a clause kept English writes for each rewritten negative subject: the
+    writer's "nobody has", never the rewrite "anyone has not" (judged round 19:
+    "but anyone has not told me how much")."""
+    return {
+        f"anyone {m.group(2).lower()} not": f"{m.group(1)} {m.group(2)}"
+        for m in _NEGATIVE_SUBJECT.finditer(body)
+    }
+
+
 def _spell(
     tokens: list[Tok], spec: HinglishSpec, lexicon: HinglishLexicon, rng: random.Random
 ) -> list[Tok]:
@@ -281,8 +291,11 @@ def _convert(
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
-    body = _negative_subject(_temporal_just(_expand(body, lexicon), lexicon))
+    body = _temporal_just(_expand(body, lexicon), lexicon)
+    negatives = _negative_written(body)
+    body = _negative_subject(body)
     renderer.written = _contracted(masked.text, body, lexicon)
+    renderer.written.update(negatives)
     body, senses = disambiguate(body, masked, lexicon.verb_forms)
     renderer.written.update(senses)
     if re.search(r"\bjust now\b", body, re.IGNORECASE) and not re.search(

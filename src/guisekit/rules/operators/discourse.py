@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Iterator
 
 from guisekit.rules.claims import (
@@ -17,7 +18,6 @@ from guisekit.rules.claims import (
     opinion_sentence,
     refusal,
     self_evaluations,
-    sentence_around,
     stance_elsewhere,
 )
 from guisekit.rules.doc import Doc, Word, capital_i
@@ -285,17 +285,62 @@ for _name, _kind, _what in (
 def _remove_before_adjective(
     doc: Doc, lex: RulesLexicon, words: frozenset[str], name: str
 ) -> Iterator[Edit]:
-    """Delete an intensifier before an adjective, but not the "so" of "so late that"."""
+    """Delete an intensifier before an adjective, but never a "so" that is no intensifier
+    (see :func:`_structural_so`)."""
     for word in doc.words(words):
         nxt = doc.next_word(word.end)
         if nxt is None or nxt.lower not in lex.adjectives or doc.is_sentence_start(word.start):
             continue
         if _negated(doc, word):
             continue  # "not very experienced" -> "not experienced" changes the degree
-        after = doc.next_word(nxt.end)
-        if word.lower == "so" and after is not None and after.lower == "that":
+        if word.lower == "so" and _structural_so(doc, word, nxt):
             continue
         yield Edit(word.start, nxt.start, "", name)
+
+
+# Punctuation before "so" that makes it the conjunction: "..., so sorry if ...".
+_CLAUSE_PUNCTUATION = frozenset(",;:(\u2013\u2014-")
+# Subject pronouns that open a result clause with "that" left out ("so tired I fell").
+_RESULT_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she", "it", "there"})
+# "that" or "as to" later in the sentence completes "so ADJ ... that/as to".
+_RESULT_LINK = re.compile(r"(?<![\w'])(?:that|as to)(?![\w'])")
+
+
+# Adverbs that may stand between a copula and a predicative "so" ("was also so excited"),
+# and coordinators of a second predicative ("was super frustrated and so annoyed").
+_BETWEEN_COPULA = frozenset(
+    {"also", "still", "just", "always", "never", "even", "all", "and", "or", "but"}
+)
+
+
+def _links_predicate(word: str) -> bool:
+    """Whether ``word`` (lower case) can stand right before a predicative "so ADJ": a
+    copula or linking verb, a contracted one ("I'm", "it's", "they're"), an adverb
+    that goes between ("also", "still") or a coordinator of predicatives ("and so
+    annoyed")."""
+    word = word.replace("’", "'")
+    return word in _COPULAS or word in _BETWEEN_COPULA or word.endswith(("'m", "'s", "'re"))
+
+
+def _structural_so(doc: Doc, word: Word, adjective: Word) -> bool:
+    """Whether "so" before ``adjective`` is no removable degree word, so deleting it breaks
+    the sentence (heldout19-dev edit judgement, UNGRAMMATICAL): the conjunction after a
+    comma ("I'm not sure who is right, so sorry if ..."), a discourse marker (a "so" not
+    after a copula or linking verb: "ok so quick question"), or the degree word of a
+    result construction, whose "that" may follow the adjective's complement ("so excited
+    about the concept that I skipped ...") or be left out ("so tired I fell asleep";
+    Quirk et al. 1985, sec. 15.48: so ... that result clauses, "that" omissible)."""
+    before = doc.text[: word.start].rstrip()
+    if before and before[-1] in _CLAUSE_PUNCTUATION:
+        return True
+    prev = doc.prev_word(word.start)
+    if prev is None or not _links_predicate(prev.lower):
+        return True  # "ok so quick question": a discourse marker, not a degree word
+    after = doc.next_word(adjective.end)
+    if after is not None and after.lower in _RESULT_SUBJECTS:
+        return True
+    _, stop = doc.sentence_around(word.start)
+    return _RESULT_LINK.search(doc.lowered, adjective.end, stop) is not None
 
 
 _NEGATORS = frozenset({"not", "never", "no", "hardly", "barely", "nor"})
@@ -339,7 +384,7 @@ def _marker_operator(
 
 def _sentence_of(doc: Doc, offset: int) -> str:
     """The lower-case sentence around ``offset``."""
-    begin, stop = sentence_around(doc, offset)
+    begin, stop = doc.sentence_around(offset)
     return doc.lowered[begin:stop]
 
 
@@ -396,7 +441,7 @@ def _slots(direction: str, label: str) -> None:
             ):
                 # spanned from the sentence start, so it clashes with a cue at the start
                 # or in the clause: never "I think the fee is somewhat unfair"
-                begin = max(s for s in doc.sentence_starts if s <= edit.start)
+                begin = doc.sentence_around(edit.start)[0]
                 head = doc.text[begin : edit.start]
                 yield edit._replace(start=begin, replacement=head + edit.replacement)
 
@@ -538,7 +583,7 @@ def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:
     """Whether all that precedes ``start`` in its sentence is a candour filler
     ("Honestly,", "To be honest,", "Frankly"; claims.yaml ``candour_fillers``, "I guess"
     aside: a frame after it is the claim's own opener."""
-    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    begin = doc.sentence_around(start)[0]
     head = doc.lowered[begin:start].rstrip(" ,")
     return head != "i guess" and head in lex.claims["candour_fillers"]
 

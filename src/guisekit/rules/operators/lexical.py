@@ -259,17 +259,27 @@ def _valency_clash(doc: Doc, end: int, value: str) -> bool:
     """Whether the complement after ``end`` fits the source verb but not ``value``.
     "help" takes a bare or to-infinitive, alone or after an object ("helped her find
     them", "helped to fix it"); "assist" takes only an object and "with"/"in" ("assisted
-    her with the forms"), so assist fires only before "with"/"in"/"on" within four words
-    or before the clause's end after at most two object words ("helped the customer.").
+    her with the forms"), so assist fires only before "with"/"on" or "in" and a gerund
+    within four words, or before the clause's end after at most two object words
+    ("helped the customer."). "agree with" also settles a matter with someone ("agreed
+    with her which ..."), which "concur with" cannot say: no concur before a wh-word or
+    "to" in the clause.
     """
     nxt = _joined(doc, end)
     if value.startswith(_NO_TO_INFINITIVE):
         return nxt is not None and nxt.lower == "to"
+    tokens = _CLAUSE_STOP.split(doc.lowered[end:], maxsplit=1)[0].split()
+    if value.startswith("concurr"):
+        # "agreed with the solicitor which documents were essential" settles something
+        # with someone; "concur with" only shares a view (heldout15 edits, issue 13)
+        return any(t in _WH_OR_TO for t in tokens[:8])
     if not value.startswith("assist"):
         return False
-    tokens = _CLAUSE_STOP.split(doc.lowered[end:], maxsplit=1)[0].split()
-    for token in tokens[:4]:
-        if token in _ASSIST_OBJECT_END:
+    for i, token in enumerate(tokens[:4]):
+        # "in" is assist's only before a gerund ("assisted her in finding"), not a place
+        # ("helping a nonprofit in Portland rebuild" never "assisting ...")
+        gerund = i + 1 < len(tokens) and tokens[i + 1].endswith("ing")
+        if token in _ASSIST_OBJECT_END and (token != "in" or gerund):
             return False
         if token == "to":
             return True
@@ -303,6 +313,37 @@ def _unintended_after_deliberate(
 _NEGATED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)(?: [a-z]+ly)? $")
 
 
+def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:
+    """Whether ``value`` in place of ``start:end`` says something else or is no English
+    there (register_context.yaml): a form listed under ``not_before`` before one of its
+    words ("what happened with X" never "what occurred with X"), one under
+    ``only_before`` before any other word ("an easy time" never "a straightforward
+    time"), a ``judging_only``
+    adjective after a verb of feeling ("I felt terrible" never "I felt appalling"), or a
+    ``clause_final_only`` adverbial anywhere but before punctuation, the end or a
+    coordinator ("My manager immediately offered" never "right away offered")."""
+    context = lex.register_context
+    nxt = _joined(doc, end)
+    if nxt is not None and nxt.lower in lex.register_not_before.get(value, ()):
+        return True
+    only = lex.register_only_before.get(value)
+    if only is not None and (nxt is None or nxt.lower not in only):
+        return True
+    if value in context["judging_only"]:
+        word = doc.prev_word(start)
+        for _ in range(3):
+            if word is None:
+                break
+            if word.lower in context["feeling_verbs"]:
+                return True
+            word = doc.prev_word(word.start)
+    if value in context["clause_final_only"]:
+        rest = doc.text[end:].lstrip()
+        if rest and (rest[0].isalnum() or rest[0] in "$₹£€"):
+            return nxt is None or nxt.lower not in context["clause_final_followers"]
+    return False
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -315,6 +356,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         word = doc.text[start:end]
         if 1 < len(word) <= 3 and word.isupper():
             return False  # an abbreviation: "LED TV" never "LED TELEVISION" (round 9)
+        if _sense_changes(doc, lex, start, end, value.strip().lower()):
+            return False
         pos = pos_of.get(doc.lowered[start:end])
         prev = doc.prev_word(start)
         if pos == "verb":
@@ -341,8 +384,6 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 and not _object_follows(doc, lex, start, end)
             ):
                 return False
-            if nxt is not None and nxt.lower == "to" and value.startswith("occur"):
-                return False  # "what happened to my paycheck" is not "occurred to"
             if value.lower().startswith("inform") and _reported_question(doc, end):
                 return False  # "told me to call", "tell them what" take no "inform"
             if _unintended_after_deliberate(doc, lex, start, end, value.lower()):
@@ -354,6 +395,16 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
                 return False
+            if (
+                prev is not None
+                and prev.lower in _OBJECT_PREPOSITIONS - {"to"}
+                and _base_form(matched[0], lex)
+                and _base_form(value.split()[0].lower(), lex)
+            ):
+                # a base form right after a preposition is a noun ("within 30 days of
+                # purchase" never "of buy"); a past form there ends a relative clause with
+                # a stranded preposition ("the person I spoke with said")
+                return False
             # "a later purchase", "the first purchase": a noun after determiner + modifier
             before = doc.prev_word(prev.start) if prev is not None else None
             return before is None or before.lower not in _DETERMINERS
@@ -361,11 +412,24 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             return prev is None or prev.lower not in _VERB_CONTEXT
         if pos == "figure":
             return _FIGURE_AHEAD.match(doc.text, end) is not None
+        if pos == "adv" and prev is not None and prev.lower in _OBJECT_PREPOSITIONS:
+            # after a preposition the phrase is its noun-phrase object ("a rent credit for
+            # every day" never "for daily", "refund for these days" never "for currently")
+            return doc.lowered[start:end].split(" ", 1)[0] in _OBJECT_PREPOSITIONS
         return True
 
     return accept
 
 
+def _base_form(word: str, lex: RulesLexicon) -> bool:
+    """Whether ``word`` is no past, participle or -ing form (so it may be a noun)."""
+    return not (word.endswith(("ed", "ing")) or word in lex.participles)
+
+
+# Prepositions that take the plain side of an adverb row as their object.
+_OBJECT_PREPOSITIONS = _PREPOSITIONS | frozenset(
+    {"from", "during", "by", "until", "till", "since", "over", "after", "before", "per"}
+)
 # A figure right after a verb of change, or after to/by/from ("fell to 31%").
 _FIGURE_AHEAD = re.compile(r" (?:(?:to|by|from) )?(?:[$₹£€\d]|(?:Rs|INR|USD|AED)\b)")
 
@@ -463,7 +527,7 @@ def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool =
     is what it concludes from, unless that clause is only a greeting ("Hi, so I'm ...")."""
     if _SELF_INTRODUCTION.match(doc.text, end):
         return False
-    begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+    begin = doc.sentence_around(start)[0]
     before = doc.text[begin:start] if inner else doc.text[:begin]
     if not before.strip(" ,.!?"):
         return False
@@ -522,7 +586,7 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         # "I'm not leaving because I'm burned out, although the pay is low": after a
         # negated because-clause the concessive scopes with the negation, and "even
         # though" reads as the reason denied (hedgefix judgement, MEANING)
-        begin = max((s for s in doc.sentence_starts if s <= start), default=0)
+        begin = doc.sentence_around(start)[0]
         return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None and demonstrative_alone(
             doc, start, end
         )
@@ -638,7 +702,7 @@ def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[
     candidates is left alone ("I know the fee is definitely unfair" stacks boosters)."""
     groups: dict[int, list[Edit]] = {}
     for edit in sorted(edits):
-        begin = max((s for s in doc.sentence_starts if s <= edit.start), default=0)
+        begin = doc.sentence_around(edit.start)[0]
         groups.setdefault(begin, []).append(edit)
     text = doc.text
     for begin, group in groups.items():
@@ -699,8 +763,7 @@ def _writer_condition(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     if removed not in lex.claims["writer_conditions"]:
         return False
-    starts = doc.sentence_starts
-    begin = max((s for s in starts if s <= edit.start), default=0)
+    begin = doc.sentence_around(edit.start)[0]
     return _WRITER_COMMITMENT.search(doc.lowered, begin, edit.start) is not None
 
 
@@ -713,9 +776,7 @@ def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,;")
     if not any(p in removed for p in lex.claims["politeness_hedges"]):
         return False
-    starts = doc.sentence_starts
-    begin = max((s for s in starts if s <= edit.start), default=0)
-    stop = min((s for s in starts if s > edit.start), default=len(doc.text))
+    begin, stop = doc.sentence_around(edit.start)
     sentence = doc.lowered[begin:stop]
     first = doc.word_at(begin)
     return (
@@ -1002,7 +1063,7 @@ def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
     -> ", and") or after a sentence-initial introductory phrase."""
     text = doc.text
     keep_one = (nxt := doc.next_word(close + 1)) is not None and nxt.lower in _COORDINATORS
-    begin = max((s for s in doc.sentence_starts if s <= comma), default=0)
+    begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
     if first is not None and first.lower in _INTRODUCERS and "," not in text[begin:comma]:
         keep_one = True

@@ -3,6 +3,7 @@ exclamation and capitals, and their calm counterparts for standardisation."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ _ABBREVIATION = re.compile(r"\.[A-Za-z]")  # after an "i": "i.e." / "i.e", not "
 _COMMA = re.compile(r"(?<=[A-Za-z]), (?=[A-Za-z])")
 _PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END} +(?=[A-Z])")
 _SENTENCE_PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END}(?=\s|$)")
+_NEXT_LETTER = re.compile(r"\s+[\"'“‘(\[]*([A-Za-z])")
 _LOUD = re.compile(r"!{2,}|!(?=\s|$)|\?{2,}|\?!+|!\?+")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 
@@ -38,9 +40,37 @@ def restore_apostrophe(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
     return map_edits(doc, lex.apostrophe_free, "restore_apostrophe.v1")
 
 
+@functools.cache
+def _formal_patterns(lex: RulesLexicon) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(opening, anywhere) patterns of formal_register.yaml, whole words, lower-case."""
+    data = lex.formal_register
+
+    def alternatives(words: frozenset[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
+
+    opening = re.compile(r"\W*(?:" + alternatives(data["openings"]) + r")(?![\w'])")
+    anywhere = re.compile(r"(?<![\w'])(?:" + alternatives(data["phrases"]) + r")(?![\w'])")
+    return opening, anywhere
+
+
+def formal_text(doc: Doc, lex: RulesLexicon) -> bool:
+    """Whether the whole text is in a formal register (formal_register.yaml): it opens
+    with a letter salutation or subject line ("Dear Branch Manager,", "Re:") or holds a
+    complimentary close, a formula of formal correspondence or an inverted conditional
+    ("Yours faithfully", "I respectfully request", "had I been told")."""
+    opening, anywhere = _formal_patterns(lex)
+    lowered = doc.lowered.replace("’", "'")
+    return opening.match(lowered) is not None or anywhere.search(lowered) is not None
+
+
 @operator("lowercase_i.v1", "orthography", "noise")
 def lowercase_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
-    """The pronoun I written lower-case (I'm -> i'm)."""
+    """The pronoun I written lower-case (I'm -> i'm), a casual-writer feature; nothing in
+    a formal text (see :func:`formal_text`): a letter or formal complaint with "i" in it
+    is not a casual writer's text but a damaged formal one (heldout19-dev edit judgement,
+    IMPLAUSIBLE). The whole text is judged, so a guise is casual throughout or not at all."""
+    if formal_text(doc, lex):
+        return
     for word in doc.words(_I_FORMS):
         if word.text[0] == "I" and not (len(word.text) > 1 and word.text.isupper()):
             yield Edit(word.start, word.start + 1, "i", "lowercase_i.v1")
@@ -85,7 +115,7 @@ def run_on(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Two sentences joined with a comma splice (late. The -> late, the)."""
     for match in _PERIOD.finditer(doc.text):
         word = doc.word_at(match.end())
-        if word is not None:
+        if word is not None and doc.is_sentence_start(word.start):  # not "no. HL0092"
             recased = recase_first(word, lex)
             if recased is not None:
                 yield Edit(match.start(), word.end, ", " + recased, "run_on.v1")
@@ -94,7 +124,11 @@ def run_on(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
 @operator("exclaim.v1", "emphasis", "noise")
 def exclaim(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Sentence-final full stops made exclamation marks."""
-    for match in _SENTENCE_PERIOD.finditer(doc.text):
+    text = doc.text
+    for match in _SENTENCE_PERIOD.finditer(text):
+        after = _NEXT_LETTER.match(text, match.end())
+        if after is not None and not doc.is_sentence_start(after.start(1)):
+            continue  # the stop of an abbreviation: "account no. HL0092", "B.E. in"
         yield Edit(match.start(), match.end(), CHOICE, "exclaim.v1", ("!", "!", "!!"))
 
 

@@ -30,18 +30,6 @@ _BOUNDARY = re.compile(r", (and then|and|but|so|which) (?=[A-Za-z])")
 _WORDS = re.compile(r"[A-Za-z0-9'’$%.-]+")
 
 
-def _sentence_bounds(doc: Doc, at: int) -> tuple[int, int]:
-    """Start of the sentence holding ``at`` and the start of the next one."""
-    start, end = 0, len(doc.text)
-    for s in doc.sentence_starts:
-        if s <= at:
-            start = s
-        else:
-            end = s
-            break
-    return start, end
-
-
 def _finite(word: str, rules: SentenceSplit) -> bool:
     return word in rules.finite or (word.endswith("ed") and len(word) > 3)
 
@@ -86,6 +74,24 @@ def _one_clause(left: str, words: list[str], rules: SentenceSplit) -> bool:
     return commas == 1 and words[0].lower() in rules.openers and len(head) <= rules.opener_words
 
 
+def _reports(words: list[str], rules: SentenceSplit) -> bool:
+    """Whether the first part holds a verb of saying or thinking (sentence_split.yaml
+    ``reporting``) with a finite clause after it within ``report_window`` words: a clause
+    after "and", "so" or "which" may belong to the report, so
+    splitting there would make it the writer's own claim ("My manager said the result was
+    weak, so the pool was cut" never "... weak. So the pool was cut")."""
+    lowered = [w.lower() for w in words]
+    for i, word in enumerate(lowered):
+        if word in rules.reporting:
+            # a reported clause follows within a few words ("said the result was weak",
+            # "told me on 12 August it would be fixed"); a noun "claim" or a verb with
+            # only an object ("told me in confidence") reports no clause
+            ahead = range(i + 1, min(len(lowered), i + 1 + rules.report_window))
+            if any(_clause(lowered[j:], rules) is not None for j in ahead):
+                return True
+    return False
+
+
 class _Boundary(NamedTuple):
     start: int  # the comma
     end: int  # end of the connective (a space follows)
@@ -99,13 +105,17 @@ def _boundaries(doc: Doc, rules: SentenceSplit) -> Iterator[_Boundary]:
     ``min_left`` words and the second has at least ``min_right``."""
     text = doc.text
     for match in _BOUNDARY.finditer(text):
-        start, end = _sentence_bounds(doc, match.start())
+        start, end = doc.sentence_around(match.start())
         left_words = _WORDS.findall(text[start : match.start()])
         right_words = [w.lower() for w in _WORDS.findall(text[match.end() : end])]
         if (
             len(left_words) >= rules.min_left
             and len(right_words) >= rules.min_right
             and _one_clause(text[start : match.start()], left_words, rules)
+            and not (
+                match.group(1).lower() in rules.reporting_connectives
+                and _reports(left_words, rules)
+            )
         ):
             yield _Boundary(
                 match.start(),
@@ -140,7 +150,9 @@ def split_sentence(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     """A long sentence split in two where a comma and a coordinator (and/but/so) open a
     second finite main clause, or a comma and "which" open a non-restrictive relative
     clause ("This was ..."); never in a list ("My son, my wife, and I"), after an opening
-    subordinate clause ("When I called, ..."), or at a purpose "so" ("so I could pay").
+    subordinate clause ("When I called, ..."), at a purpose "so" ("so I could pay"), or
+    at "and", "so" or "which" after a verb of saying or thinking (the second clause may
+    be part of the report).
     Conditions and sources: sentence_split.yaml."""
     rules = lex.sentence_split
     text = doc.text
