@@ -113,6 +113,22 @@ def swap_allowed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     return pronoun or not (word[:1].isupper() and not shouting and not doc.is_sentence_start(start))
 
 
+_CONTENT_ROWS = frozenset({"adj", "adv", "noun", "verb"})
+
+
+def echoes(doc: Doc, start: int, value: str, pos: str | None) -> bool:
+    """Whether a one-word content swap (an adjective, adverb, noun or verb row) would
+    repeat a word its sentence already holds ("I'm currently at home now" never "I'm now
+    at home now"; heldout19-dev edit reading). Function words recur freely ("regarding a
+    fee to ask about it" -> "about a fee"). Only the register and simplification swaps
+    ask: a normalisation ("u" -> "you") or a correction happens whatever else is there."""
+    word = value.strip().lower()
+    if pos not in _CONTENT_ROWS or not word.isalpha():
+        return False
+    begin, stop = doc.sentence_around(start)
+    return any(begin <= at < stop for at in doc.occurrences(word))
+
+
 _PARTICLES = frozenset({"out", "up", "down", "off", "back", "over", "away"})
 # Words that open an object: pronouns and that/wh-clauses (determiners: _DETERMINERS).
 _OBJECT_STARTS = frozenset(
@@ -351,14 +367,14 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
     pos_of = lex.register_pos
 
     def accept(start: int, end: int, value: str) -> bool:
-        if not swap_allowed(doc, lex, start, end):
+        pos = pos_of.get(doc.lowered[start:end])
+        if not swap_allowed(doc, lex, start, end) or echoes(doc, start, value, pos):
             return False
         word = doc.text[start:end]
         if 1 < len(word) <= 3 and word.isupper():
             return False  # an abbreviation: "LED TV" never "LED TELEVISION" (round 9)
         if _sense_changes(doc, lex, start, end, value.strip().lower()):
             return False
-        pos = pos_of.get(doc.lowered[start:end])
         prev = doc.prev_word(start)
         if pos == "verb":
             one_word = " " not in doc.lowered[start:end].strip()

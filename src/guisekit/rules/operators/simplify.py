@@ -18,6 +18,7 @@ from guisekit.rules.operators.base import map_edits, operator, sentence_capital
 from guisekit.rules.operators.lexical import (
     _CONSEQUENCE,
     _DETERMINERS,
+    echoes,
     linkable,
     phrasal_particle,
     swap_allowed,
@@ -205,9 +206,10 @@ def simple_words(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     pos_of = lex.simple_pos
 
     def accept(start: int, end: int, value: str) -> bool:
-        if not swap_allowed(doc, lex, start, end):
+        pos = pos_of.get(doc.lowered[start:end])
+        if not swap_allowed(doc, lex, start, end) or echoes(doc, start, value, pos):
             return False
-        if pos_of.get(doc.lowered[start:end]) == "verb":
+        if pos == "verb":
             if phrasal_particle(doc, lex, end):
                 return False  # "use up" is not "utilize up"
             prev = doc.prev_word(start)
