@@ -86,6 +86,7 @@ class SentenceSplit:
     reporting: frozenset[str]
     reporting_connectives: frozenset[str]
     report_window: int
+    object_complement: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -542,6 +543,7 @@ class RulesLexicon:
             reporting=words("reporting"),
             reporting_connectives=words("reporting_connectives"),
             report_window=int(data.get("report_window", 6)),
+            object_complement=words("object_complement"),
         )
 
     @functools.cached_property

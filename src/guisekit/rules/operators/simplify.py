@@ -99,6 +99,7 @@ class _Boundary(NamedTuple):
     connective: str  # and, but, so, and then, which
     right: list[str]  # lower-cased words of the second part
     length: int  # words in the whole sentence
+    complement_verb: bool  # the first part holds a verb of object + participle ("want")
 
 
 def _boundaries(doc: Doc, rules: SentenceSplit) -> Iterator[_Boundary]:
@@ -124,6 +125,7 @@ def _boundaries(doc: Doc, rules: SentenceSplit) -> Iterator[_Boundary]:
                 match.group(1).lower(),
                 right_words,
                 len(left_words) + len(right_words) + 1,
+                any(w.lower() in rules.object_complement for w in left_words),
             )
 
 
@@ -143,6 +145,8 @@ def _main_clause(b: _Boundary, rules: SentenceSplit) -> int | None:
         clause = _clause(words[skip:], rules) if skip else None
     if clause is None or (b.connective == "so" and clause[1] in rules.no_split_after_so):
         return None
+    if b.complement_verb and words[skip] in rules.determiners and clause[1] not in rules.finite:
+        return None  # "I want my bag located, and those expenses reimbursed": one clause
     return skip
 
 
