@@ -458,6 +458,11 @@ TEMPLATE_CASES = [
         ],
     ),
     (
+        "duration.it_is_now",
+        "That is now 26 days.",
+        ["Ab 26 din ho gaye hain.", "Ab 26 days ho gaye hain."],
+    ),
+    (
         "duration.have_been_doing",
         "I have been working in Pune for 2 years.",
         [

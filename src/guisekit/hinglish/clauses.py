@@ -79,6 +79,21 @@ _TRAILING_PHRASE = re.compile(
     r"excluding|plus|per|after|before|without|instead of|even though|which|who|all)\b)",
     re.IGNORECASE,
 )
+# after a trailing phrase, a comma and another modifier of the clause before it
+_MORE_MODIFIERS = re.compile(
+    r",\s*(?:on|in|at|by|from|to|for|the same|that same|last|yesterday|today|since)\b",
+    re.IGNORECASE,
+)
+# a comma then a subject: one more clause of a list ("I'm fast, and I communicate ...")
+_LIST_CLAUSE = re.compile(r",\s*(?:(?:and|but|or|so)\s+)?(?:i|we|you|they|he|she)\b", re.IGNORECASE)
+
+
+def _list_goes_on(part: str) -> bool:
+    """Whether ``part`` of a coordination holds another clause after a comma: the
+    coordination is a list of three or more clauses, switched all or none."""
+    return _LIST_CLAUSE.search(part) is not None
+
+
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
 _SUBORDINATE = re.compile(
     r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
@@ -110,6 +125,12 @@ _AUXILIARIES = frozenset(
 )
 # auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
 _CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
+# a modal or "did"/"never" opening a verb phrase with no subject ("they said it is
+# compulsory but could not show me any rule": the subject is "they"; round 10: ungrammatical)
+_PERSON_START = re.compile(r"(?:I|we|you|they|he|she)\b", re.IGNORECASE)
+_MODAL_START = re.compile(
+    r"(?:could|would|can|cannot|will|should|did|does|do|never|might|must|still)\b", re.IGNORECASE
+)
 # "I request that X be checked and Y repainted": after a request too, the second part is
 # an object of the same request, never an English clause of its own (found reading
 # heldout10 outputs: "... ho jaye aur the bumper repainted free of cost")
@@ -394,7 +415,11 @@ class ClauseConverter:
         part may not sit inside a "ki" complement."""
         for match in re.finditer(r"\b(?:and|but|or)\s+", text, re.IGNORECASE):
             rest = text[match.end() :]
-            if self._starts_with_verb(rest) and not _SUBJECT.match(rest):
+            # "it is compulsory but could not show me any rule": after a subject that is
+            # no person the modal's subject is the sayer; after "I am undercharging and
+            # should quote" it is the clause's own
+            modal = _MODAL_START.match(rest) is not None and not _PERSON_START.match(text)
+            if (modal or self._starts_with_verb(rest)) and not _SUBJECT.match(rest):
                 return True
         return False
 
@@ -452,6 +477,11 @@ class ClauseConverter:
                 # fragment was judged ungrammatical
                 del self.used[mark:]
                 continue
+            if first is not None and (_list_goes_on(right) or _list_goes_on(left)):
+                # "Main calm hoon, I'm fast, and I communicate ...": of a list of three
+                # parallel clauses only the first in Hindi (round 10: awkward)
+                del self.used[mark:]
+                continue
             if first is not None:
                 # the connective after a Hindi clause is Hindi ("Riders frustrated the and
                 # two of them quit" read as broken English: Hindi "the", English "and")
@@ -461,6 +491,8 @@ class ClauseConverter:
             if conj == "or":
                 continue  # "Should I push on base or kya mujhe ...": an English question
                 # then a Hindi alternative reads as two questions (judged awkward)
+            if _list_goes_on(left):
+                continue  # "A, B and C" with only the last in Hindi: as above
             second = self.convert(right, right_at, condition=condition, depth=1)
             if second is not None:
                 self.used.append("switch.english_clause")
@@ -478,6 +510,10 @@ class ClauseConverter:
         if match is None:
             return None
         rest = text[match.end() :]
+        if _MORE_MODIFIERS.search(rest):
+            # "Maine refund chuna, not credit shell, on the website the same day": the
+            # clause's own modifiers after the phrase stay English (round 10: awkward)
+            return None
         if re.search(r",\s*(?:and|but|or|so)\b", rest, re.IGNORECASE):
             return None  # "not married, and want to save ...": a new part with a predicate
         for verb in re.finditer(r"\b(?:and|but|or)\s+(\w+)", rest, re.IGNORECASE):

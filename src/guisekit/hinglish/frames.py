@@ -43,6 +43,8 @@ _LINK = re.compile(
     r"|(?P<comma2>,\s*)(?P<link2>then|though|although|while|whereas)\s+(?=\S)",
     re.IGNORECASE,
 )
+# a comma and a pronoun subject inside a piece: one more clause of a list
+_LISTED = re.compile(r",\s*(?:I|we|you|they|he|she)\b", re.IGNORECASE)
 # links outside the conjunction table, written in Hindi at every mixing ratio
 # ", while X" after a comma contrasts ("jabki"); without a comma it may mean "during"
 _LINKS = {
@@ -255,7 +257,9 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
         toks += _clause(conv, condition["main"], main_at, templates)
         conv.used.append("frame.condition")
     else:
-        for start, end, link, comma in _pieces(conv, text):
+        pieces = _pieces(conv, text)
+        listed = sum(1 + len(_LISTED.findall(text[start:end])) for start, end, _, _ in pieces)
+        for start, end, link, comma in pieces:
             if comma:
                 toks.append(Tok(",", "other"))
             if link:
@@ -264,7 +268,12 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
                 toks += _words(conv, joiner)
                 if joiner != link:
                     conv.used.append("frame.connective")
-            toks += _clause(conv, text[start:end], offset + start, templates)
+            clause = _clause(conv, text[start:end], offset + start, templates)
+            if listed >= 3 and not any(t.tag == "hi" for t in clause):
+                # "Mujhe hotel nahi mila, mujhe voucher nahi mila, aur I slept ...": a list
+                # of three or more clauses is switched all or none (round 10: awkward)
+                return None
+            toks += clause
     if not any(t.tag == "hi" for t in toks):
         return None
     return tuple(toks)

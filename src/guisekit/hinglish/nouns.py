@@ -26,6 +26,7 @@ __all__ = ["NounRenderer"]
 
 _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
+_MONEY = re.compile(r"(?:[$₹€£¥]|rs\.?\s?|inr\s?|usd\s?)\d", re.IGNORECASE)
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
 _PLURAL_DETERMINERS = frozenset({"all", "these", "those", "both"})
@@ -88,6 +89,10 @@ _DATE = re.compile(
     r"thursday|friday|saturday|sunday)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+)
+# what may follow a date inside its phrase: the rest of a month name, a year, a time of day
+_DATE_TAIL = re.compile(
+    r"[a-z]*\.?(?:,? (?:\d{2,4}|xxxx))?(?: (?:morning|evening|night|afternoon|noon))?"
 )
 # "on the first" (of the month) is a date: "first ko", never "first par"
 _ORDINAL_DAYS = (
@@ -702,6 +707,14 @@ class NounRenderer(WordRenderer, ABC):
             return None  # "connection to any debt": not "debt ko connection"
         if trigger == "by" and rest and rest[0].low in ("more", "less", "over"):
             return None  # "by more than 80 points": no clean postposition chain
+        if trigger == "for" and rest and self._amount(rest[0]):
+            # "bought X for $59.99": a price is "$59.99 mein", never "$59.99 ke liye"; an
+            # amount with more after it ("for ₹2,100 last minute") or after a noun ("a bus
+            # for ₹2,100") has no safe attachment: English (round 10: meaning, awkward)
+            if nominal or len(rest) != 1:
+                return None
+            np = self.np(rest)
+            return None if np is None else (np.form("obl") or ()) + hindi_toks("mein")
         if trigger == "for" and [w.low for w in rest] in _BARE_SPANS:
             return None  # "for years": never "years ke liye" ("saalon tak"); left English
         if trigger in ("for", "over") and self._duration(rest):
@@ -732,6 +745,10 @@ class NounRenderer(WordRenderer, ABC):
         if formed is None or wala is None:
             return None
         return formed + hindi_toks(wala)
+
+    def _amount(self, word: Word) -> bool:
+        """Whether a word is a protected amount of money ("$59.99", "₹2,100", "Rs 500")."""
+        return is_placeholder(word.text) and _MONEY.match(self.masked.unmask(word.text)) is not None
 
     def _duration(self, words: Sequence[Word]) -> bool:
         """Whether a phrase is a counted span of time ("2 years", "about six months")."""
@@ -818,6 +835,10 @@ class NounRenderer(WordRenderer, ABC):
             post = "mein"  # "refund to my bank account": "account mein", never "account ko"
         if prep == "on" and self._date(words):
             post = "ko"  # "03/12/2022 ko", not "par"
+        elif prep == "on" and _DATE.search(
+            " ".join(self.masked.unmask(w.text) for w in words).lower()
+        ):
+            return None  # a date with another word in its phrase ("Sept 20 online")
         if (
             prep == "to"
             and np.core
@@ -833,6 +854,10 @@ class NounRenderer(WordRenderer, ABC):
         ):
             # "short by $3,280": "$3,280 short", as "$3,280 se short" reads "short of"
             return np.form("obl") or ()
+        if prep == "by" and any(c.isdigit() for w in words for c in self.masked.unmask(w.text)):
+            # "reduced cost by about $310,000 a year": an amount of change with more words
+            # around it; "se" reads "from $310,000" (round 10: meaning): English
+            return None
         obl = np.form("obl") or ()
         if prep == "as" and obl and obl[0].text == "ek":
             obl = obl[1:]  # "nurse ke taur par", not "ek nurse ke taur par"
@@ -841,8 +866,13 @@ class NounRenderer(WordRenderer, ABC):
     def _date(self, words: Sequence[Word]) -> bool:
         """Whether a phrase is a date or a weekday (which take ``ko``)."""
         text = " ".join(self.masked.unmask(w.text) for w in words).lower()
+        found = _DATE.search(text)
+        if found and not _DATE_TAIL.fullmatch(text[found.end() :]):
+            # "on Sept 20 online": a word after the date is no part of it ("Sept 20 online
+            # ko"; round 10: ungrammatical): no date
+            return False
         return (
-            bool(_DATE.search(text))
+            bool(found)
             or re.fullmatch(rf"the (?:\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL_DAYS})", text) is not None
             # "on 6th", "on October 14th": a bare day of the month (round 19: "6th par")
             or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", text) is not None

@@ -174,6 +174,7 @@ REQUEST_START = re.compile(
 )
 
 
+_PRONOUN_START = re.compile(r"(?:I|we|you|they|he|she)\b", re.IGNORECASE)
 _ANY_PRONOUN_SUBJECT = re.compile(r"\b(I|we|you|they|he|she)\b(?=\s+\w)", re.IGNORECASE)
 
 
@@ -201,6 +202,13 @@ def switch_clauses(
     if len(pieces) < 2:
         return None
     first_word = text.split(maxsplit=1)[0].lower() if text.split() else ""
+    # clauses of a list ("I did not get a hotel, I did not get a voucher, and I slept"),
+    # counted before any cut is undone
+    listed = 1 + sum(
+        1
+        for p in pieces[1:]
+        if p.link in (",", "and", "but", "or") and _PRONOUN_START.match(text[p.body : p.end])
+    )
     # classify each cut; an unsafe cut is undone (its clause joins the one before)
     changed = True
     while changed and len(pieces) > 1:
@@ -236,6 +244,7 @@ def switch_clauses(
     if len(pieces) < 2:
         return None
     out: list[Toks | None] = []
+    partial = False
     subject: str | None = None
     previous = ""
     for piece in pieces:
@@ -248,6 +257,7 @@ def switch_clauses(
             # who holds it; round 6 reading)
             subject = None
         previous = body
+        mark = len(conv.used)
         if piece.kind == "first":
             subject = subject_of(body)
             if first_word not in subordinate and first_word not in relative:
@@ -267,12 +277,19 @@ def switch_clauses(
             and conv.used[-1:] == ["statement.participle"]
         ):
             rendered = None  # "X karte hue" only hangs off a clause after a comma
+        if rendered is not None and any(u.startswith("switch.") for u in conv.used[mark:]):
+            partial = True  # the piece itself is half English ("... nahi mila, aur I slept")
         out.append(rendered)
     # an English clause with no subject of its own may not follow a Hindi one
     for i in range(len(pieces) - 1, 0, -1):
         if pieces[i].kind == "vp" and out[i] is None and out[i - 1] is not None:
             out[i - 1] = None
     if all(r is None for r in out):
+        return None
+    parallel = [r for p, r in zip(pieces, out, strict=True) if p.kind in ("first", "clause", "vp")]
+    if max(listed, len(parallel)) >= 3 and (partial or any(r is None for r in parallel)):
+        # "Mujhe hotel nahi mila, I did not get a meal voucher, and I slept ...": a list
+        # of three or more parallel clauses is switched all or none (round 10: awkward)
         return None
     for i in range(1, len(pieces)):
         if pieces[i].link == "or" and out[i - 1] is None and out[i] is not None:

@@ -178,6 +178,12 @@ class WordRenderer:
                 # a quoted term ("smart class fee") has its own noun's gender, unknown
                 # here: never "ka naya ... fee" (judged round 9)
                 return None, False, False, False
+            said = self.masked.unmask(word.text)
+            listed = self.lex.content.get(said.lower()) if said.istitle() else None
+            if listed is not None and listed.gender is not None:
+                # a capitalised common noun of the lexicon ("English", the language, is
+                # feminine: "meri English", never "mera English"; round 10: ungrammatical)
+                return listed.gender, False, False, False
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
