@@ -215,16 +215,6 @@ _EVERY_WORD_HERE = (
 )
 
 
-def test_the_letter_runs_keep_every_word_a_prefilter_looks_for() -> None:
-    """The letter runs of a text keep only the words some prefilter looks up: that
-    vocabulary must be every such word, or a list would be read as absent."""
-    assert extract._LOOKED_UP == _EVERY_WORD_HERE
-    text = "I am not sure, it was 5 dollars yesterday and the monthly fee, five times"
-    assert extract.letter_runs(text.lower()) == _EVERY_WORD_HERE & {
-        w.encode() for w in re.findall("[a-z]+", text.lower())
-    }
-
-
 @given(st.lists(TEXT_PARTS, max_size=25), st.lists(st.sampled_from([" ", "", "  "]), max_size=25))
 @SETTINGS
 @example(["my", "monthly", "rent", "is", "$5"], [])

@@ -79,7 +79,7 @@ def ages(
     one character for one) to ``candidates``; the span is the number (the whole
     ``24-year-old``).
 
-    With the text's letter ``runs`` (:func:`~guisekit.facts.extract.letter_runs`), an
+    With the text's letter ``runs`` (:func:`~guisekit.facts.scan.letter_runs`), an
     anchor none of whose phrases has all its letter runs in the text is not searched
     for: a phrase is matched after no letter and before a space, so each of its runs is
     a whole run of the text."""

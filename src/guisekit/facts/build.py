@@ -164,8 +164,6 @@ def number(written: str) -> Decimal | None:
 
 def plain(digits: str) -> str:
     """``canonical_decimal(Decimal(digits))`` for ASCII digits with an optional point."""
-    if "1" <= digits[:1] <= "9" and "." not in digits:
-        return digits  # a whole number with no leading zero is its own canonical form
     whole, _, frac = digits.partition(".")
     whole = whole.lstrip("0") or "0"
     frac = frac.rstrip("0")

@@ -183,7 +183,7 @@ def relatives_lower(
     """_relatives on ``low``: each alternative of _RELATIVE found from its literal start
     (or, for ``N days ago``, backwards from ``ago`` on the reversed text); they are tried
     in order of position, each skipped if it starts inside the previous one. With the
-    text's letter ``runs`` (:func:`~guisekit.facts.extract.letter_runs`), a word that is
+    text's letter ``runs`` (:func:`~guisekit.facts.scan.letter_runs`), a word that is
     not one of them is not searched for: each starts and ends a match at a word boundary,
     so it is a whole run of letters wherever it matches."""
     spans: list[tuple[int, int]] = []

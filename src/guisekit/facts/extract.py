@@ -25,8 +25,6 @@ from bisect import bisect_right
 from decimal import getcontext
 from operator import attrgetter, itemgetter
 
-from guisekit.facts import ages as _ages
-from guisekit.facts import negation as _negation
 from guisekit.facts.ages import ages
 from guisekit.facts.build import Candidate
 from guisekit.facts.context import date_reading
@@ -47,9 +45,9 @@ from guisekit.facts.money import (
 )
 from guisekit.facts.negation import negations
 from guisekit.facts.policy import DateOrder
-from guisekit.facts.quantities import _FIRST_WORD_BYTES, percent_match, quantities
+from guisekit.facts.quantities import percent_match, quantities
 from guisekit.facts.resolve import resolve
-from guisekit.facts.roles import _PERIOD_ADJECTIVE_RUNS, bind
+from guisekit.facts.roles import bind
 from guisekit.facts.scan import (
     _ANY_DIGIT,
     _D_OK,
@@ -57,7 +55,6 @@ from guisekit.facts.scan import (
     _DIGITS_ASCII,
     _DIGITS_UNICODE,
     _EXCLUDED_LAST,
-    _LETTERS_ONLY,
     _M_END,
     _M_GROUPS,
     _M_N1,
@@ -68,43 +65,17 @@ from guisekit.facts.scan import (
     _P_OK,
     _PERIOD_AT,
     _PRE_END,
-    _REL_LITERAL,
     _Y_OK,
     _YEAR_BEFORE_DASH,
     _YEAR_EXCLUDED_LOWER,
     _YEAR_EXCLUDED_REVERSED,
+    letter_runs,
     letters_only,
 )
 
 __all__ = ["extract_facts"]
 
 _first = itemgetter(0)
-
-# Every word the word kinds' prefilters look up in a text's letter runs (see letter_runs):
-# number words, period adjectives, negators, relative-date words, currency words and the
-# words of the age frames. A word missing here would be read as absent from every text.
-_LOOKED_UP = (
-    _FIRST_WORD_BYTES
-    | _PERIOD_ADJECTIVE_RUNS
-    | _negation._N_WORD_RUNS
-    | _negation._BARE_RUNS
-    | {word.encode() for word in _negation._RARE_NEGATORS}
-    | {word.encode() for word, _ in _REL_LITERAL}
-    | {b"ago", b"dollars", b"bucks", b"rupees"}
-    | {run for runs in _ages._PHRASE_RUNS.values() for words in runs for run in words}
-)
-
-
-def letter_runs(low: str) -> frozenset[bytes]:
-    """The runs of letters a-z of the lower-cased text (as bytes of its UTF-8; any other
-    byte ends a run) that one of the word kinds' lists looks up (_LOOKED_UP). Every
-    word they look up is all letters a-z, so a list none of whose words is in this set
-    has none in the text: one set per text (two C loops over the bytes and one lookup
-    per run) answers the word kinds' "is any of these words here?" (number words, period
-    adjectives, negators ...) instead of a scan of the text per list. Only the looked-up
-    runs are kept: a set of every run of the text cost half as much again (each run
-    inserted, not only looked up)."""
-    return _LOOKED_UP.intersection(low.encode().translate(_LETTERS_ONLY).split())
 
 
 def extract_facts(text: str, date_order: DateOrder = "auto", *, words: bool = True) -> list[Fact]:

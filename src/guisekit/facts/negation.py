@@ -51,7 +51,7 @@ _RARE_NEGATORS = sorted(w for w in _NEGATORS if not w.startswith("n"))
 _N_WORD_RUNS = frozenset(w.encode() for w in _NEGATORS if w.startswith("n"))
 _BARE_RUNS = frozenset(w.encode() for w in _BARE)
 if not all(re.fullmatch("[a-z]+", w) for w in (*_NEGATORS, *_BARE)):
-    raise RuntimeError("negation: a negator must be letters a-z (see extract.letter_runs)")
+    raise RuntimeError("negation: a negator must be letters a-z (see letter_runs)")
 _IDIOMS_BY_WORD: dict[str, list[tuple[str, int]]] = {}
 for _idiom in _IDIOMS:
     for _token in _idiom.split():
@@ -87,7 +87,7 @@ def negations(text: str, low: str, runs: frozenset[bytes] | None = None) -> list
     """One fact per negator outside a hedge idiom; value ``not`` (the comparison counts
     them: a negator added or removed is a change, the spelling is not).
 
-    With the text's letter ``runs`` (:func:`~guisekit.facts.extract.letter_runs`), the
+    With the text's letter ``runs`` (:func:`~guisekit.facts.scan.letter_runs`), the
     negator words that are none of them are not searched for: a negator word found
     stands between characters that are no letters, so it is a whole run (an ``n't``
     needs an apostrophe in the text)."""

@@ -51,9 +51,6 @@ _DIGIT_QUANTITY = re.compile(
 # [0-9], the regex engine skips to the next ASCII digit in one C loop, where a leading \d
 # is tried at every character (a fifth fewer instructions on the benchmark's texts).
 _DIGIT_QUANTITY_ASCII = re.compile(ascii_digits(_DIGIT_QUANTITY.pattern))
-_UNIT = _DIGIT_QUANTITY.groupindex["unit"]
-if _DIGIT_QUANTITY_ASCII.groupindex["unit"] != _UNIT:
-    raise RuntimeError("quantities: both digit scans must number their groups alike")
 _NUMBER_WORD = (
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
     r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
@@ -118,7 +115,7 @@ def quantities(
     text: str, low: str, candidates: list[Candidate], has_digits: bool, runs: frozenset[bytes]
 ) -> None:
     """Quantities in digits and in words, percentages in words, lakh/crore in words
-    (``runs``: the text's :func:`~guisekit.facts.extract.letter_runs`)."""
+    (``runs``: the text's :func:`~guisekit.facts.scan.letter_runs`)."""
     if has_digits:
         exact = getcontext().prec
         scan = _DIGIT_QUANTITY_ASCII if low.isascii() else _DIGIT_QUANTITY
@@ -127,11 +124,9 @@ def quantities(
             written = text[start:end]
             digits = written.split(None, 1)[0]
             amount = Decimal(digits)
-            unit = match.group(_UNIT)
-            floor = start - 16 if start > 16 else 0
-            if _not_a_count(written, amount, unit) or (
-                # (the regex only where "end" is: a find costs a fraction of a search)
-                low.find("end", floor, start) >= 0 and _AFTER_ENDING_IN.search(low, floor, start)
+            unit = match.group("unit")
+            if _not_a_count(written, amount, unit) or _AFTER_ENDING_IN.search(
+                low, max(0, start - 16), start
             ):
                 continue
             # canonical_decimal(amount), from the digits when that is exact

@@ -58,11 +58,7 @@ _WORD = re.compile(r"[a-z][a-z'’]*|[:=]|[\d₹$]")
 # The next _WORD before the end of the clause (one of .;!?, a line break, or a comma and a
 # space): what comes first is skipped unless it starts a word or ends the clause, so
 # that a word is found with one match.
-# (written as a loop of character-class runs: the same matches, without a repeat of an
-# alternation, which CPython's ``re`` runs one character at a time)
-_NEXT_WORD = re.compile(
-    r"[^a-z:=\d₹$.;!?\n,]*(?:,(?!\s)[^a-z:=\d₹$.;!?\n,]*)*([a-z][a-z'’]*|[:=]|[\d₹$])"
-)
+_NEXT_WORD = re.compile(r"(?:[^a-z:=\d₹$.;!?\n,]|,(?!\s))*([a-z][a-z'’]*|[:=]|[\d₹$])")
 # The last clause end before an amount (in the 48 characters before it): the words of
 # the clause start after it (after the comma of ", ").
 _LAST_MARK = re.compile(r"(?s:.*)(?:[.;!?\n]|,(?= ))")
@@ -87,7 +83,7 @@ _ROLE_OF = _forms_map(ROLES)
 _PERIOD_ADJECTIVE_OF = _forms_map(_PERIOD_ADJECTIVES)
 _PERIOD_NOUN_OF = _forms_map(_PERIOD_NOUNS)
 if not all(re.fullmatch("[a-z]+", form) for form in _PERIOD_ADJECTIVE_OF):
-    raise RuntimeError("roles: a period adjective must be letters a-z (see extract.letter_runs)")
+    raise RuntimeError("roles: a period adjective must be letters a-z (see letter_runs)")
 _PERIOD_ADJECTIVE_RUNS = frozenset(form.encode() for form in _PERIOD_ADJECTIVE_OF)
 _EVERY = _forms(("every", "each", "per"))
 _RIGHT_LINK_FORMS = _forms(_RIGHT_LINK)
@@ -113,7 +109,7 @@ def bind(
     facts: list[Fact], text: str, low: str, runs: frozenset[bytes], letters: str | None = None
 ) -> list[Fact]:
     """The facts with approximators, roles and period adjectives bound (``runs``: the
-    text's :func:`~guisekit.facts.extract.letter_runs`, which say whether it has a period
+    text's :func:`~guisekit.facts.scan.letter_runs`, which say whether it has a period
     adjective at all; ``letters``: its :func:`~guisekit.facts.scan.letters_only`, from
     which the clause words before each amount are read)."""
     out = facts
@@ -246,7 +242,9 @@ def _role(
         if word not in _RIGHT_LINK_FORMS:
             break
         position = match.end()
-    words = _clause_words(low, start - 48 if start > 48 else 0, start, adjectives, letters)
+    words = _clause_words(
+        low, start - 48 if start > 48 else 0, start, whole=adjectives, letters=letters
+    )
     role = None
     period: Period | None = None
     index = len(words)
@@ -281,7 +279,7 @@ def _role(
 
 
 def _clause_words(
-    low: str, begin: int, start: int, whole: bool = True, letters: str | None = None
+    low: str, begin: int, start: int, *, whole: bool = True, letters: str | None = None
 ) -> list[str]:
     """The _WORD tokens of ``low[begin:start]`` after its last clause end (_LAST_MARK).
 

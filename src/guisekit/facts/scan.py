@@ -350,6 +350,16 @@ _MONTH_NUMBER = {
 _LETTERS_ONLY = bytes(ch if 97 <= ch <= 122 else 32 for ch in range(256))
 
 
+def letter_runs(low: str) -> frozenset[bytes]:
+    """The runs of letters a-z of the lower-cased text, as bytes (of its UTF-8; any
+    other byte ends a run). Every word the word kinds look up (a _WORD token of
+    :mod:`.roles`, a number word) that is all letters a-z is one of them, so a list none
+    of whose words is in this set has none in the text: one set per text (two C loops
+    over the bytes) answers the word kinds' "is any of these words here?" (number words,
+    period adjectives) instead of a scan of the text per list."""
+    return frozenset(low.encode().translate(_LETTERS_ONLY).split())
+
+
 def letters_only(low: str) -> str | None:
     """The lower-cased text with every character that is no letter a-z read as a space,
     when it is ASCII (one character for one byte, so its slices are those of ``low``);
