@@ -259,6 +259,7 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
     else:
         pieces = _pieces(conv, text)
         listed = sum(1 + len(_LISTED.findall(text[start:end])) for start, end, _, _ in pieces)
+        english_piece = converted = False
         for start, end, link, comma in pieces:
             if comma:
                 toks.append(Tok(",", "other"))
@@ -268,12 +269,21 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
                 toks += _words(conv, joiner)
                 if joiner != link:
                     conv.used.append("frame.connective")
+            mark = len(conv.used)
             clause = _clause(conv, text[start:end], offset + start, templates)
+            converted |= any(not u.startswith("frame.") for u in conv.used[mark:])
+            # an English clause after "and" ("aur she thought ..."); after "but" or "so" a
+            # switch readers judged natural ("Mujhe lagta hai ki 3.6 is low lekin i don't ...")
+            english_piece |= link == "and" and not any(t.tag == "hi" for t in clause)
             if listed >= 3 and not any(t.tag == "hi" for t in clause):
                 # "Mujhe hotel nahi mila, mujhe voucher nahi mila, aur I slept ...": a list
                 # of three or more clauses is switched all or none (round 10: awkward)
                 return None
             toks += clause
+        if english_piece and not converted and len(pieces) > 1:
+            # "Mujhe laga ki the bugs were minor, aur she thought we needed ...": Hindi only
+            # in a frame and a connective between English clauses (round 10: awkward)
+            return None
     if not any(t.tag == "hi" for t in toks):
         return None
     return tuple(toks)
