@@ -43,8 +43,11 @@ _LINK = re.compile(
     r"|(?P<comma2>,\s*)(?P<link2>then|though|although|while|whereas)\s+(?=\S)",
     re.IGNORECASE,
 )
-# a comma and a pronoun subject inside a piece: one more clause of a list
-_LISTED = re.compile(r",\s*(?:I|we|you|they|he|she)\b", re.IGNORECASE)
+# a comma or a coordinator and a pronoun subject inside a piece: one more clause of a list
+_LISTED = re.compile(
+    r"(?:,\s*(?:(?:and|but|or|so)\s+)?|\s+(?:and|but|or)\s+)(?:I|we|you|they|he|she|it)\b",
+    re.IGNORECASE,
+)
 # links outside the conjunction table, written in Hindi at every mixing ratio
 # ", while X" after a comma contrasts ("jabki"); without a comma it may mean "during"
 _LINKS = {
@@ -258,6 +261,7 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
         conv.used.append("frame.condition")
     else:
         pieces = _pieces(conv, text)
+        start_mark = len(conv.used)
         listed = sum(1 + len(_LISTED.findall(text[start:end])) for start, end, _, _ in pieces)
         english_piece = converted = False
         for start, end, link, comma in pieces:
@@ -278,11 +282,13 @@ def frame_sentence(conv: ClauseConverter, text: str, offset: int, templates: boo
             if listed >= 3 and not any(t.tag == "hi" for t in clause):
                 # "Mujhe hotel nahi mila, mujhe voucher nahi mila, aur I slept ...": a list
                 # of three or more clauses is switched all or none (round 10: awkward)
+                del conv.used[start_mark:]  # no evidence of a Hindi clause is left behind
                 return None
             toks += clause
         if english_piece and not converted and len(pieces) > 1:
             # "Mujhe laga ki the bugs were minor, aur she thought we needed ...": Hindi only
             # in a frame and a connective between English clauses (round 10: awkward)
+            del conv.used[start_mark:]
             return None
     if not any(t.tag == "hi" for t in toks):
         return None

@@ -174,7 +174,7 @@ REQUEST_START = re.compile(
 )
 
 
-_PRONOUN_START = re.compile(r"(?:I|we|you|they|he|she)\b", re.IGNORECASE)
+_PRONOUN_START = re.compile(r"(?:I|we|you|they|he|she|it)\b", re.IGNORECASE)
 _ANY_PRONOUN_SUBJECT = re.compile(r"\b(I|we|you|they|he|she)\b(?=\s+\w)", re.IGNORECASE)
 
 
@@ -287,7 +287,9 @@ def switch_clauses(
     if all(r is None for r in out):
         return None
     parallel = [r for p, r in zip(pieces, out, strict=True) if p.kind in ("first", "clause", "vp")]
-    if max(listed, len(parallel)) >= 3 and (partial or any(r is None for r in parallel)):
+    if len(parallel) >= 3 and (partial or any(r is None for r in parallel)):
+        return None
+    if listed >= 3 and (partial or any(r is None for r in out)):
         # "Mujhe hotel nahi mila, I did not get a meal voucher, and I slept ...": a list
         # of three or more parallel clauses is switched all or none (round 10: awkward)
         return None
