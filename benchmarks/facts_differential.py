@@ -35,35 +35,21 @@ import json
 import sys
 import time
 from collections.abc import Iterator
-from decimal import Decimal
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from synthetic import complaint_texts
+from test_golden import SPECS  # the golden test's transforms, over many more texts
 
 from guisekit.facts import check_facts, extract_facts
 from guisekit.facts.policy import SeverityPolicy
 from guisekit.models import Source
 from guisekit.rules import RulesEngine
-from guisekit.specs import AccentSpec, FactEditSpec, HedgeSpec, PersonaSpec, StandardiseSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 ORDERS = ("auto", "mdy", "dmy")
-SPECS = [
-    PersonaSpec(
-        persona={"age": "young", "geography": "urban", "education": "high_school", "ses": "low"}
-    ),
-    PersonaSpec(
-        persona={"age": "old", "geography": "rural", "education": "college", "ses": "high"}
-    ),
-    HedgeSpec(direction="hedged"),
-    HedgeSpec(direction="confident"),
-    AccentSpec(),
-    FactEditSpec(kind="scale_amounts", factor=Decimal(10)),
-    StandardiseSpec(style="plain"),
-    StandardiseSpec(style="formal"),
-]
 
 
 def _digest(value: object) -> str:
