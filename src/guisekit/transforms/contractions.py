@@ -227,6 +227,8 @@ def edits(
                 start, end = match.span()
                 if any(s < end and start < e for s, e in taken) or _emphatic(match.group(0)):
                     continue
+                if row.short.endswith("n't") and _opens_question(text, start, row):
+                    continue  # the inverse of expand's guard: "Cannot." stays as written
                 if row.when != "anywhere":
                     previous = _previous_word(text, start)
                     if previous in _no_contract_after() or _object_of_verb(row, previous):
@@ -246,11 +248,32 @@ def edits(
             start, end = match.span()
             if any(s < end and start < e for s, e in taken):
                 continue
+            if row.short.endswith("n't") and _opens_question(text, start, row):
+                continue  # "Shouldn't overtime be ...?" never "Should not overtime be"
             full = reading(row, _next_words(text, end))
             if full is None or (act == "contract" and full == row.full):
                 continue
             take(start, end, _cased(match.group(0), full))
     return sorted(out)
+
+
+_WH_OPENING = re.compile(
+    r"(?:^|[.!?\n][\s\"'“‘(]*)(?:(?:why|how|what|where|when|who)[ \t]+)?$", re.I
+)
+
+
+def _opens_question(text: str, start: int, row: Row) -> bool:
+    """Whether a negative contraction other than "don't" opens its sentence, alone or
+    after a wh-word: an inverted question ("Shouldn't overtime be ...?", "Why isn't the
+    fee refunded?"), whose full form puts "not" after the subject ("Should overtime
+    not be"), so it is not expanded in place (heldout20 edit judgement, UNGRAMMATICAL:
+    "Should not overtime be"), and a full form there is not contracted either, so that
+    expanding undoes contracting ("Cannot." stays). "Don't" opens imperatives too
+    ("Don't charge me"), which change both ways; its question form is caught by the
+    subject guard of _patterns."""
+    if row.short.lower().startswith("don"):
+        return False
+    return _WH_OPENING.search(text, max(0, start - 40), start) is not None
 
 
 _protected_spans = implementation("guisekit.rules.protect:protected_spans")

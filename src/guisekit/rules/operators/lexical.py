@@ -1257,9 +1257,26 @@ def _phrase_swap(
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         def allowed(start: int, end: int, value: str) -> bool:
-            return swap_allowed(text, lex, start, end)
+            return swap_allowed(text, lex, start, end) and not _after_auxiliary(text, start, value)
 
         return map_edits(text, phrases(lex), name, accept=allowed, lex=lex)
+
+
+_AUXILIARIES = frozenset(
+    {"would", "could", "should", "will", "can", "may", "might", "must", "shall", "do",
+     "does", "did", "am", "are", "is", "was", "were"}
+)  # fmt: skip
+
+
+def _after_auxiliary(doc: Doc, start: int, value: str) -> bool:
+    """Whether a progressive swap ("I need" -> "I am needing") would put its "am/are/is"
+    after an auxiliary: the subject is inverted there ("what proof would I need" never
+    "would I am needing"; heldout20 edit judgement, UNGRAMMATICAL)."""
+    words = value.lower().split()
+    if len(words) < 2 or words[1] not in {"am", "are", "is"}:
+        return False
+    prev = doc.prev_word(start)
+    return prev is not None and prev.lower in _AUXILIARIES
 
 
 for _name, _family, _phrases, _doc in (
