@@ -431,6 +431,19 @@ class NounRenderer(WordRenderer, ABC):
             and body[-2].low in self.lex.content
         ):
             return body[-2]
+        before = self.lex.content.get(body[-2].low) if len(body) > 1 else None
+        name = code or last.text
+        if (
+            before is not None
+            and before.kind == "person"
+            and before.gender is not None
+            and name[:1].isupper()
+            and name.isalpha()
+            and last.low not in self.lex.content
+        ):
+            # "my daughter Ella": a name after a person noun takes the noun's gender
+            # ("apni daughter Ella", never "apne"; judged round 11)
+            return body[-2]
         return last
 
     def _np_adverb_at(self, words: Sequence[Word], i: int) -> int:
