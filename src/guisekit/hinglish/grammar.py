@@ -140,6 +140,10 @@ class Renderer(NounRenderer):
         obj_toks: Toks = ()
         marker = ""
         if obj is not None:
+            if iobj and obj.pronoun is not None and obj_words[-1].low in ("that", "this", "it"):
+                # "gives me that": a thing after a recipient is "woh", never the person
+                # form "use" ("mujhe use deta hai" was judged ungrammatical, round 11)
+                return None
             recipient = obj.person or obj.pronoun is not None or entry.recipient
             if entry.base == "tell" and not recipient and not iobj:
                 # "nobody told procurement": the one told may be a team, which needs "ko"
