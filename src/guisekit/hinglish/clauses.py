@@ -59,6 +59,8 @@ _QUESTION = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that)\b",
     re.IGNORECASE,
 )
+# an English subordinator no Hindi condition may keep inside it
+_UNTIL = frozenset({"until", "till", "unless"})
 # a verb of asking or finding out before "if": "asked if I have questions" is an embedded
 # question ("poocha ki kya ..."), never a condition ("agar ..., toh ... poocha")
 _ASKS = re.compile(
@@ -299,7 +301,11 @@ class ClauseConverter:
                 continue
             if conj == "if":
                 cond = self.convert(right, right_at, condition=True, depth=depth + 1)
-                if cond is not None:
+                if cond is not None and not any(
+                    t.tag == "en" and t.text.lower() in _UNTIL for t in (*cond, *first)
+                ):
+                    # an English "until" inside a Hindi condition ("agar main next year
+                    # until 31 March rahun") reads as broken mixing (round 11: ungrammatical)
                     return (
                         *_words("agar", self.r),
                         *cond,
