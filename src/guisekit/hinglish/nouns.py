@@ -297,6 +297,12 @@ class NounRenderer(WordRenderer, ABC):
             # "remove the plan and refund all 8 months": a verb with its object, never
             # the noun "refund" ("plan aur refund all 8 months remove kijiye")
             return None
+        lows = [w.low for w in left]
+        if "of" in lows[1:-1] and lows[lows.index("of") - 1] == "terms":
+            # "in terms of HRA or a city allowance": "of" governs both conjuncts, so
+            # splitting it ("HRA ke terms ya city allowance mein") breaks the phrase
+            # (round 11: ungrammatical); no safe rendering, English
+            return None
         a, b = self.np(left), self.np(right)
         if a is None or b is None:
             return None
