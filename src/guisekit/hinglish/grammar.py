@@ -137,6 +137,10 @@ class Renderer(NounRenderer):
             self.to_recipient = False
         if chain is None:
             return None
+        if any(w.low == "now" for w in words) and any(t.text == "tak" for t in chain):
+            # "has not worked for 3 weeks now": a span running up to now is "se", never
+            # "tak" ("ab 3 weeks tak kaam nahi kiya"; round 11: ungrammatical); English
+            return None
         obj_toks: Toks = ()
         marker = ""
         if obj is not None:
