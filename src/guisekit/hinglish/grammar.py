@@ -26,6 +26,10 @@ _MULTIPLE_AFTER = frozenset(
 )
 
 
+# what a charge lands on ("charged my card"): "card par", never the object
+_CHARGED = frozenset({"card", "account"})
+
+
 class Renderer(NounRenderer):
     """Renders the English phrases of one masked sentence in a Hindi frame."""
 
@@ -143,6 +147,14 @@ class Renderer(NounRenderer):
             return None
         obj_toks: Toks = ()
         marker = ""
+        if (
+            entry.base == "charge"
+            and obj is not None
+            and any(w.low.rstrip("s") in _CHARGED for w in obj_words)
+        ):
+            # "charged my card $86": the card is charged "par", never the object ("mera
+            # card $86 charge kiya"; round 11: ungrammatical); no safe rule, English
+            return None
         if obj is not None:
             if iobj and obj.pronoun is not None and obj_words[-1].low in ("that", "this", "it"):
                 # "gives me that": a thing after a recipient is "woh", never the person
