@@ -304,8 +304,6 @@ _CLAUSE_PUNCTUATION = frozenset(",;:(\u2013\u2014-")
 _RESULT_SUBJECTS = frozenset({"i", "we", "you", "they", "he", "she", "it", "there"})
 # "that" or "as to" later in the sentence completes "so ADJ ... that/as to".
 _RESULT_LINK = re.compile(r"(?<![\w'])(?:that|as to)(?![\w'])")
-
-
 # Adverbs that may stand between a copula and a predicative "so" ("was also so excited"),
 # and coordinators of a second predicative ("was super frustrated and so annoyed").
 _BETWEEN_COPULA = frozenset(
