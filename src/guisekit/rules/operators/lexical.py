@@ -553,10 +553,23 @@ def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool =
         for o in lex.politeness("openings", register)
     }
     sentences = [t.strip(" ,.!?") for t in _TERMINATOR.split(before.lower()) if t.strip(" ,.!?")]
-    return not all(t in openings or _greeting(t) for t in sentences)
+    return not all(t in openings or _greeting(t) or _hesitation(t) for t in sentences)
 
 
 _GREETINGS = frozenset({"hi", "hello", "hey", "dear", "good", "greetings", "namaste"})
+# Hesitations and response tokens that open a spoken turn ("Um, okay. So, I'd say ...").
+_HESITATIONS = frozenset(
+    {"um", "umm", "uh", "uhh", "erm", "er", "hmm", "okay", "ok", "alright", "well", "right",
+     "sure", "yes", "yeah", "so"}
+)  # fmt: skip
+
+
+def _hesitation(sentence: str) -> bool:
+    """Whether a sentence is only hesitations or response tokens ("Um, okay."): it states
+    nothing a following "So" could conclude from ("Um, okay. So, I'd say ..." never
+    "Therefore, I'd say"; heldout19/20-dev edit judgement, MEANING)."""
+    words = sentence.replace(",", " ").split()
+    return bool(words) and all(w in _HESITATIONS for w in words)
 
 
 def _greeting(sentence: str) -> bool:
