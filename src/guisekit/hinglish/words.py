@@ -49,6 +49,8 @@ class WordRenderer:
         self.adverbs: Mapping[str, str] = grammar["adverbs"]
         self.conjunctions: Mapping[str, str] = grammar["conjunctions"]
         self.units: frozenset[str] = frozenset(grammar["units"])
+        self.span_verbs: frozenset[str] = frozenset(grammar["span_verbs"])
+        self.span_units: frozenset[str] = frozenset(grammar["span_units"])
         self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
         self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
