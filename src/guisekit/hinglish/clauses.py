@@ -220,6 +220,11 @@ class ClauseConverter:
         for template in self.templates:
             if template.condition_only and not condition:
                 continue
+            if template.question_only and "?" not in self.r.masked.text:
+                # "is PH/09/4471.": no subject after the verb and no question mark, so
+                # nothing says it asks; "Kya PH/09/4471 hai" made a question of a
+                # statement (dev21: meaning changed)
+                continue
             for spans in candidates(template, text):
                 mark = len(self.used)
                 rendered = self._apply(template, text, spans, offset, condition)
