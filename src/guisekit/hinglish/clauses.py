@@ -688,12 +688,44 @@ class ClauseConverter:
     def _frame(self, frame: str, slots: Mapping[str, Slot]) -> Toks | None:
         out: list[Tok] = []
         at = 0
+        subject = next((r.group(1) for r in REF.finditer(frame) if r.group(4)), None)
         for ref in REF.finditer(frame):
             out.extend(_words(frame[at : ref.start()], self.r))
             at = ref.end()
             piece = self._ref(slots, *ref.groups())
             if piece is None:
                 return None
+            slot = slots[ref.group(1)]
+            if (
+                subject is None
+                and _WRITER_COPULA.search(frame)
+                and isinstance(slot, NounPhrase)
+                and slot.gender is None
+                and any(t.text in _DEGREE for t in piece)
+            ):
+                return None  # "main itna tired hoon" shows the writer's gender: English
+            if (
+                subject is not None
+                and ref.group(1) != subject
+                and isinstance(slot, NounPhrase)
+                and slot.gender is None
+                and any(t.text in _DEGREE for t in piece)
+            ):
+                # "meri in-hand ... itni kam hai": a degree word of a predicate with no
+                # noun of its own agrees with the subject, as the copula does ("itna kam"
+                # after a feminine subject was judged ungrammatical, dev21); a subject of
+                # unknown gender leaves the clause English
+                target = slots[subject]
+                if not isinstance(target, NounPhrase):
+                    return None
+                gender, plural = _copula_agreement(slots, subject, target)
+                agreed = [inflect(t.text, gender, plural) if t.text in _DEGREE else t.text
+                          for t in piece]
+                if any(a is None for a in agreed):
+                    return None
+                piece = tuple(
+                    Tok(str(a), t.tag) for a, t in zip(agreed, piece, strict=True)
+                )
             out.extend(piece)
         out.extend(_words(frame[at:], self.r))
         return tuple(out)
@@ -776,6 +808,9 @@ def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozense
 
 
 _DEMONSTRATIVES = frozenset({"yeh", "woh", "ye", "wo"})
+# degree words that agree like adjectives ("itna kam", "itni kam", "itne kam")
+_DEGREE = frozenset({"itna", "utna", "kitna", "jitna"})
+_WRITER_COPULA = re.compile(r"\bhoon\b")
 
 
 def _copula_agreement(slots: Mapping[str, Any], name: str, slot: NounPhrase) -> tuple[Any, bool]:

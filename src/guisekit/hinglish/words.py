@@ -26,6 +26,16 @@ FINITE = ("past", "third", "participle")
 _QUOTES = frozenset("\"'“‘«")
 
 
+def _acronym(said: str) -> tuple[str, bool]:
+    """The lexicon key of a protected acronym ("EMI" -> "emi"; "IDs" -> "id", plural),
+    or "" when ``said`` is none."""
+    if len(said) > 2 and said.endswith("s") and said[:-1].isupper() and said[:-1].isalpha():
+        return said[:-1].lower(), True
+    if len(said) > 1 and said.isupper() and said.isalpha():
+        return said.lower(), False
+    return "", False
+
+
 class WordRenderer:
     """Renders the words of one sentence; ``mix_ratio`` is the probability that a content
     word with a common Hindi equivalent is written in Hindi (drawn once per word)."""
@@ -169,6 +179,14 @@ class WordRenderer:
     def _numeric(self, word: Word) -> bool:
         return is_placeholder(word.text) and any(c.isdigit() for c in self.masked.unmask(word.text))
 
+    def listed_acronym(self, word: Word) -> tuple[Content | None, bool]:
+        """The lexicon entry of a protected acronym ("EMI", "IDs") and whether it is
+        plural; (None, False) for any other word."""
+        if not is_placeholder(word.text):
+            return None, False
+        key, plural = _acronym(self.masked.unmask(word.text))
+        return (self.lex.content.get(key) if key else None), plural
+
     def _head_features(self, word: Word) -> tuple[Gender | None, bool, bool, bool]:
         """Gender, plural, person, place of a head noun (names count as places).
 
@@ -186,6 +204,12 @@ class WordRenderer:
                 # a capitalised common noun of the lexicon ("English", the language, is
                 # feminine: "meri English", never "mera English"; round 10: ungrammatical)
                 return listed.gender, False, False, False
+            listed, plural = self.listed_acronym(word)
+            if listed is not None and listed.gender is not None:
+                # an acronym of the lexicon has the gender Hinglish writers give it ("meri
+                # EMI", "badi MNC", "complaint IDs close ho gayi"); it defaulted to
+                # masculine singular ("mera EMI", "bade MNC", "IDs ... ho gaya"; dev21)
+                return listed.gender, plural, False, not self._numeric(word)
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
