@@ -338,7 +338,7 @@ TEMPLATE_CASES = [
     (
         "request.can_someone_explain",
         "Can someone explain how the EMI is calculated?",
-        ["Kya koi explain kar sakta hai ki EMI kaise calculate hota hai?"],
+        ["Kya koi explain kar sakta hai ki EMI kaise calculate hoti hai?"],
     ),
     (
         "request.can_you",
@@ -481,7 +481,7 @@ TEMPLATE_CASES = [
     (
         "change.down_from_to",
         "My EMI dropped from Rs 12,000 to Rs 9,500.",
-        ["Mera EMI Rs 12,000 se ghatkar Rs 9,500 ho gaya."],
+        ["Meri EMI Rs 12,000 se ghatkar Rs 9,500 ho gayi."],
     ),
     (
         "change.changed_from_to",

@@ -840,6 +840,11 @@ def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> 
     if ctl == "obj" and verb.obj_marked:
         target = None  # an object with ko/se does not control agreement
     if isinstance(target, NounPhrase):
+        if ctl == "obj" and target.gender is None and target.place and not target.person:
+            # a name as the object ("Airflow use kiya", "Chennai nahi chhoda"): the thing
+            # named agrees masculine, the default of an English loan; only a name that
+            # is a subject (a person, "Ella ... tha") has a gender that must be known
+            return "m", target.plural
         return target.gender, target.plural
     if ctl == "obj" and target is None:
         # a light verb's own Hindi noun controls when no object does: "baat ki"

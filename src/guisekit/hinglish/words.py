@@ -5,6 +5,7 @@ Hindi at the code-mixing ratio), fixed expressions and the features of a head no
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 
 from guisekit.hinglish.lexicon import Content, HinglishLexicon
@@ -24,6 +25,10 @@ FINITE = ("past", "third", "participle")
 
 
 _QUOTES = frozenset("\"'“‘«")
+
+
+# a name: capitalised words of letters ("Ella", "Ramesh Iyer")
+_NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
 
 
 def _acronym(said: str) -> tuple[str, bool]:
@@ -210,6 +215,11 @@ class WordRenderer:
                 # EMI", "badi MNC", "complaint IDs close ho gayi"); it defaulted to
                 # masculine singular ("mera EMI", "bade MNC", "IDs ... ho gaya"; dev21)
                 return listed.gender, plural, False, not self._numeric(word)
+            if _NAME.fullmatch(said):
+                # a name ("Ella", "Sharma Electronics") says nothing of its gender: a form
+                # that would show it ("Ella unmein se ek tha") is not written and the
+                # clause stays English (dev21: ungrammatical, Ella is a woman)
+                return None, False, False, True
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
@@ -227,9 +237,9 @@ class WordRenderer:
         )
         found = entry or singular
         if found is None and word.text[:1].isupper() and word.text[1:2].islower():
-            # an unknown capitalised word inside a clause is a name (Chase, Ally), as a
-            # protected name is: masculine, a place
-            return "m", False, False, True
+            # an unknown capitalised word inside a clause is a name (Chase, Ally, Ella), as
+            # a protected name is: a place, of no known gender
+            return None, False, False, True
         gender: Gender | None = found.gender if found is not None else self._default_gender(low)
         if gender is None and plural and low.isalpha():
             # an unlisted English plural takes masculine plural agreement in Hinglish
