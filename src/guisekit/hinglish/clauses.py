@@ -32,7 +32,15 @@ __all__ = ["NOT_COMPLEMENT", "ClauseConverter", "join"]
 # "so" joins clauses only after a comma (", so I am not sure"); without one it is
 # usually "so that", which is not a coordination
 _SPLITS = re.compile(r"(?:,\s*|\s+)(?P<conj>and|but|or|because|if)\s+|,\s*(?P<so>so)\s+|,\s+(?=\S)")
-_POSSESSIVE = {"i": "my", "we": "our", "they": "their", "he": "his", "she": "her", "you": "your"}
+_POSSESSIVE = {
+    "i": "my",
+    "we": "our",
+    "they": "their",
+    "he": "his",
+    "she": "her",
+    "you": "your",
+    "it": "its",
+}
 _BORROW = re.compile(
     r"^(?:(?:should|can|could|will|would|shall|do|did)\s+)?(?:I|we|you|they|he|she)\b"
     r"(?:\s+(?:should|can|could|will|would|have|has|had|am|are|is))?",
@@ -804,6 +812,12 @@ def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozense
     span = spans.get(reflexive)
     subject = text[span[0] : span[1]].split() if span else []
     owner = _POSSESSIVE.get(subject[0].lower()) if len(subject) == 1 else None
+    if owner is None and subject and subject[0].lower() not in _POSSESSIVE:
+        # "The startup raised its Series B": a possessor that is the clause's own (noun)
+        # subject is "apna", never "iska" (dev21: ungrammatical); "its" can only be the
+        # thing's, and "their" after a plural subject is the subject's
+        plural = subject[-1].lower().endswith("s") and not subject[-1].lower().endswith("ss")
+        return frozenset({"its", "their"} if plural else {"its"})
     return frozenset({owner}) if owner else frozenset()
 
 
