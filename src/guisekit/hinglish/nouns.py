@@ -147,6 +147,10 @@ class NounRenderer(WordRenderer, ABC):
             return None  # "nineteen din ago": "ago" left inside a Hindi frame
         if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
             return None
+        if len(lows) > 1 and lows[-1] in ("one", "ones"):
+            # "a difficult one", "the cheaper ones": the pro-form "one" has no Hindi
+            # noun to stand for ("ek difficult one" was judged ungrammatical, dev21)
+            return None
         if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
             return None
         if self._not_a_hindi_np(words, lows):
