@@ -214,6 +214,10 @@ class ClauseConverter:
         self.r = renderer
         self.templates = templates_of(renderer.lex)
         self.used: list[str] = []
+        # spans of the masked sentence that hold an unsafe construction of clause scope
+        # (lexicons/hinglish/unsafe.tsv): no clause overlapping one is converted, so the
+        # clause that holds it can only be kept English as written
+        self.forbidden: tuple[tuple[int, int], ...] = ()
 
     def convert(
         self, text: str, offset: int, *, condition: bool = False, depth: int = 0
@@ -225,7 +229,10 @@ class ClauseConverter:
             # "ends in 4471" identifies an account only with its English cue: the clause
             # stays as written so the identifier (and the fact check) survive
             return None
-        for template in self.templates:
+        # an unsafe construction in the text: no template converts it as one clause; only
+        # a cut into clauses can, each clause converted or kept English as written
+        unsafe = any(start < offset + len(text) and end > offset for start, end in self.forbidden)
+        for template in () if unsafe else self.templates:
             if template.condition_only and not condition:
                 continue
             if template.question_only and "?" not in self.r.masked.text:
@@ -241,7 +248,7 @@ class ClauseConverter:
                     return rendered
                 del self.used[mark:]  # templates of nested clauses of a failed attempt
         if depth < _MAX_SPLITS:
-            leading = self._leading(text, offset, condition, depth)
+            leading = None if unsafe else self._leading(text, offset, condition, depth)
             if leading is not None:
                 return leading
             return self._split(text, offset, condition, depth)
