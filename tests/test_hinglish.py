@@ -1813,7 +1813,7 @@ def test_hinglish_and_rules_sentences_agree_after_no_and_dotted_abbreviations(
 
 
 def test_a_statement_fragment_is_never_made_a_question() -> None:
-    """"is PH/09/4471." (no subject after the verb, no question mark) is no question:
+    """ "is PH/09/4471." (no subject after the verb, no question mark) is no question:
     never "Kya PH/09/4471 hai" (dev21: meaning changed); "Is the bonus taxable?" is."""
     for mix in (0.0, 1.0):
         out = hinglish_rewrite("is PH/09/4471.", HinglishSpec(mix_ratio=mix), random.Random(0))

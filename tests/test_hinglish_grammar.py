@@ -160,7 +160,7 @@ def test_an_acronym_of_the_lexicon_takes_its_gender_and_number(text: str, right:
     ],
 )
 def test_a_degree_word_of_a_predicate_agrees_with_the_subject(text: str, degree: str) -> None:
-    """"itna" before a predicate with no noun of its own agrees with the subject, as the
+    """ "itna" before a predicate with no noun of its own agrees with the subject, as the
     copula does ("meri in-hand ... itna kam" was judged ungrammatical, dev21); with the
     writer as subject its gender is unknown and the sentence stays English."""
     assert f" {degree} " in _rewrite(text, 1.0)

@@ -734,13 +734,12 @@ class ClauseConverter:
                 if not isinstance(target, NounPhrase):
                     return None
                 gender, plural = _copula_agreement(slots, subject, target)
-                agreed = [inflect(t.text, gender, plural) if t.text in _DEGREE else t.text
-                          for t in piece]
+                agreed = [
+                    inflect(t.text, gender, plural) if t.text in _DEGREE else t.text for t in piece
+                ]
                 if any(a is None for a in agreed):
                     return None
-                piece = tuple(
-                    Tok(str(a), t.tag) for a, t in zip(agreed, piece, strict=True)
-                )
+                piece = tuple(Tok(str(a), t.tag) for a, t in zip(agreed, piece, strict=True))
             out.extend(piece)
         out.extend(_words(frame[at:], self.r))
         return tuple(out)
