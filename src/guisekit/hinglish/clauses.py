@@ -467,6 +467,21 @@ class ClauseConverter:
             i += 1
         return set(self.r.lex.verb_forms.get(words[i].low, {})) if i < len(words) else set()
 
+    def _reduced(self, right: str) -> bool:
+        """Whether ``right`` (after a comma, opening with a past form) is a participle
+        phrase: nothing or a preposition after the participle ("paid with my first
+        salary", "fully fixed with no variable"), and no list of past verbs after it
+        ("cross-trained 10 staff, and added a counter" is a list of acts)."""
+        words = [w.low for w in words_of(right)]
+        i = 0
+        while i < len(words) and words[i] in self.r.adverbs:
+            i += 1
+        after = words[i + 1] if i + 1 < len(words) else None
+        for listed in re.finditer(r"\band\s+(\w+)", right, re.IGNORECASE):
+            if "past" in self.r.lex.verb_forms.get(listed.group(1).lower(), {}):
+                return False
+        return after is None or after in _GAP_PREPOSITIONS or after in ("by", "as", "under")
+
     def prefixes(self, left: str, right: str, conj: str) -> list[str]:
         """The subjects (with their auxiliaries) a verb phrase ``right`` after ``left``
         may borrow, best first: the subject with its auxiliary ("I have ... and
@@ -479,7 +494,7 @@ class ClauseConverter:
         if borrowed is None:
             return []
         kinds = self._first_verb(right)
-        if conj == "," and kinds & {"past", "participle"}:
+        if conj == "," and kinds & {"past", "participle"} and self._reduced(right):
             return []
         base_only = "base" in kinds and not kinds & {"past", "participle", "third", "ing"}
         to = _TO_INFINITIVE.match(left)
@@ -721,8 +736,10 @@ class ClauseConverter:
                 continue
             said = [w.lower() for w in text[span[0] : span[1]].split()]
             verb = next((w for w in said if "third" in self.r.lex.verb_forms.get(w, {})), "")
-            if not (verb.removesuffix("s") in content or verb.removesuffix("es") in content):
-                continue
+            if said[-1:] != [verb] or not (
+                verb.removesuffix("s") in content or verb.removesuffix("es") in content
+            ):
+                continue  # "my hospital in Ottawa pays $44 an hour": a verb with an object
             before = text[: span[0]].lower().split()
             if any(w in _GAP_PREPOSITIONS for w in before):
                 return True

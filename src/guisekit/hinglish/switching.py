@@ -270,7 +270,7 @@ def switch_clauses(
             rendered = conv.convert(body, at, condition=condition, depth=1)
         elif piece.kind == "vp" and subject is not None:
             # "I had to learn X, and make Y": "I had to", never the possessive "I had"
-            for prefix in conv.prefixes(source, body, piece.link):
+            for prefix in conv.prefixes(source, body, piece.link)[:1]:
                 rendered = conv.convert(
                     f"{prefix} {body}", at - len(prefix) - 1, condition=condition, depth=1
                 )
