@@ -181,6 +181,11 @@ _SUBJECT_START = frozenset(
 
 # verbs whose participle after "was" says what state a place was in
 _STATES_OF_PLACES = frozenset({"close", "shut", "lock", "open"})
+# words that open an object after a verb
+_OBJECT_STARTS = frozenset(
+    {"a", "an", "the", "my", "our", "their", "his", "her", "your", "its", "this", "that"}
+    | {"these", "those", "some", "all", "both", "me", "him", "them", "us", "it"}
+)
 # prepositions that end a noun phrase a following plural noun may belong to
 _GAP_PREPOSITIONS = frozenset({"for", "of", "in", "on", "at", "with", "from", "to", "about"})
 _NOT_AGENTS = frozenset({"it", "this", "that", "these", "those"})
@@ -469,8 +474,8 @@ class ClauseConverter:
 
     def _reduced(self, right: str) -> bool:
         """Whether ``right`` (after a comma, opening with a past form) is a participle
-        phrase: nothing or a preposition after the participle ("paid with my first
-        salary", "fully fixed with no variable"), and no list of past verbs after it
+        phrase: no object after the participle ("paid with my first salary", "fully
+        fixed with no variable", "paid every month"), and no list of past verbs after it
         ("cross-trained 10 staff, and added a counter" is a list of acts)."""
         words = [w.low for w in words_of(right)]
         i = 0
@@ -480,7 +485,12 @@ class ClauseConverter:
         for listed in re.finditer(r"\band\s+(\w+)", right, re.IGNORECASE):
             if "past" in self.r.lex.verb_forms.get(listed.group(1).lower(), {}):
                 return False
-        return after is None or after in _GAP_PREPOSITIONS or after in ("by", "as", "under")
+        # an act has an object ("cross-trained 10 staff", "sent the letter"); a participle
+        # phrase has none ("paid with my salary", "paid every month", "fixed")
+        return not (
+            after is not None
+            and (after in _OBJECT_STARTS or after[:1].isdigit() or _is_name(after))
+        )
 
     def prefixes(self, left: str, right: str, conj: str) -> list[str]:
         """The subjects (with their auxiliaries) a verb phrase ``right`` after ``left``
