@@ -100,7 +100,7 @@ _NOT_REMOVABLE = re.compile(
 # MEANING (certainty/speculation in lexical.remove_hedge and certainty.speculation).
 _SPECULATIVE = re.compile(
     r"\b(by mistake|caused the|billing error|will (?:possibly|probably|likely)|following its own|"
-    r"not mistaken|remember correctly|best of my knowledge)\b",
+    r"not mistaken|remember correctly|best of my knowledge|seems open)\b",
     re.IGNORECASE,
 )
 # Since the heldout5 judgement a past evaluation of a service the writer lived through
@@ -151,7 +151,10 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # 0.65 since the round 12 judgement (0.73 before): eight pairs whose hedge sits on a
     # speculation (a cause, "a billing error", a past or predicted event, a remembered
     # fact; _SPECULATIVE) keep it, as the judged "I believe this is a system error" does.
-    assert down_all >= 0.65, down_all
+    # 0.64 since the heldout21 judgement: "The hiring manager seems open to negotiation"
+    # reads another person's attitude, which "is open" states as fact (MEANING there;
+    # claims.yaml seem_attitudes).
+    assert down_all >= 0.64, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

@@ -220,9 +220,16 @@ class ClauseConverter:
         self.r = renderer
         self.templates = templates_of(renderer.lex)
         self.used: list[str] = []
+<<<<<<< HEAD
         # whether the clause being converted follows a clause and a comma: only there
         # may a participle stand alone ("Maine call kiya, refund maangte hue")
         self.after_clause = False
+=======
+        # spans of the masked sentence that hold an unsafe construction of clause scope
+        # (lexicons/hinglish/unsafe.tsv): no clause overlapping one is converted, so the
+        # clause that holds it can only be kept English as written
+        self.forbidden: tuple[tuple[int, int], ...] = ()
+>>>>>>> main
 
     def convert(
         self, text: str, offset: int, *, condition: bool = False, depth: int = 0
@@ -234,7 +241,10 @@ class ClauseConverter:
             # "ends in 4471" identifies an account only with its English cue: the clause
             # stays as written so the identifier (and the fact check) survive
             return None
-        for template in self.templates:
+        # an unsafe construction in the text: no template converts it as one clause; only
+        # a cut into clauses can, each clause converted or kept English as written
+        unsafe = any(start < offset + len(text) and end > offset for start, end in self.forbidden)
+        for template in () if unsafe else self.templates:
             if template.condition_only and not condition:
                 continue
             if template.id == "statement.participle" and not self.after_clause:
@@ -249,7 +259,7 @@ class ClauseConverter:
                     return rendered
                 del self.used[mark:]  # templates of nested clauses of a failed attempt
         if depth < _MAX_SPLITS:
-            leading = self._leading(text, offset, condition, depth)
+            leading = None if unsafe else self._leading(text, offset, condition, depth)
             if leading is not None:
                 return leading
             return self._split(text, offset, condition, depth)

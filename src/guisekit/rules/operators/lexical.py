@@ -31,6 +31,7 @@ from guisekit.rules.operators.certainty import (
     shield_needed,
     speculation,
 )
+from guisekit.rules.operators.clause_start import opens_clause
 
 _THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
 
@@ -490,8 +491,10 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
     def connective(start: int, end: int, value: str) -> bool:
         if not demonstrative_alone(doc, start, end):
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
-        if value.strip(" ,").lower() in _CONSEQUENCE and not linkable(doc, lex, start, end):
-            return False  # nothing before it to conclude from, or a self-introduction
+        if value.strip(" ,").lower() in _CONSEQUENCE and not (
+            linkable(doc, lex, start, end) and _clause_after(doc, lex, end)
+        ):
+            return False  # nothing to conclude from or to, or a self-introduction
         after = doc.next_word(end)
         return after is None or (
             after.lower not in _DEGREE_TARGETS and after.lower not in lex.adjectives
@@ -527,6 +530,18 @@ _SELF_INTRODUCTION = re.compile(
     r" *,? *(?:(?i:my name is)\b|(?i:myself) [A-Z]|(?i:i'm|i’m|im|i am|this is|it's|it is) "
     r"(?:[A-Z][a-z]+)\b)"
 )
+
+
+def _clause_after(doc: Doc, lex: RulesLexicon, end: int) -> bool:
+    """Whether a finite clause follows a connective of consequence: "So I called them"
+    concludes, "So maybe something like a lead designer role" opens a tentative answer
+    and "Therefore," there asserts an inference (heldout21 edit judgement, MEANING)."""
+    sentence_end = doc.sentence_around(end)[1]
+    words = [w.lower() for w in _CLAUSE_WORDS.findall(doc.text, end, sentence_end)]
+    return opens_clause(words, lex.sentence_split) is not None
+
+
+_CLAUSE_WORDS = re.compile(r"[A-Za-z0-9'’$%.-]+")
 
 
 def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool = False) -> bool:
@@ -1020,6 +1035,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     yield from map_edits(doc, could, name, accept=evaluation_ahead)
     seem = PhraseMap.build(claims["seem_to_copula"].items())
     evaluative = frozenset(claims["evaluative"])
+    attitudes = frozenset(claims["seem_attitudes"]) | frozenset(claims["narrative_states"])
 
     def before_evaluation(start: int, end: int, value: str) -> bool:
         nxt = doc.next_word(end)
@@ -1030,6 +1046,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         return (
             nxt is not None
             and nxt.lower in evaluative
+            and nxt.lower not in attitudes
             and in_statement(doc, lex, start)
             and not _foreign_or_doubted(doc, lex, start)
         )

@@ -15,6 +15,7 @@ from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon, SentenceSplit
 from guisekit.rules.operators.base import map_edits, operator, sentence_capital
+from guisekit.rules.operators.clause_start import opens_clause
 from guisekit.rules.operators.lexical import (
     _CONSEQUENCE,
     _DETERMINERS,
@@ -29,36 +30,6 @@ __all__ = ["simple_words", "split_sentence"]
 
 _BOUNDARY = re.compile(r", (and then|and|but|so|which) (?=[A-Za-z])")
 _WORDS = re.compile(r"[A-Za-z0-9'’$%.-]+")
-
-
-def _finite(word: str, rules: SentenceSplit) -> bool:
-    return word in rules.finite or (word.endswith("ed") and len(word) > 3)
-
-
-def _clause(words: list[str], rules: SentenceSplit) -> tuple[int, str] | None:
-    """(length of the subject in words, its verb) when ``words`` open a finite clause:
-    a subject pronoun or a determiner with one or two more words, adverbs, a verb."""
-    if not words:
-        return None
-    head = words[0].replace("’", "'").split("'", 1)
-    if len(head) == 2 and head[0] in rules.subjects:
-        return 1, words[0]  # "I'm", "we've", "it's": subject and verb in one word
-    if words[0] in rules.subjects:
-        size = 1
-    elif words[0] in rules.determiners:
-        size = next(
-            (n for n in (2, 3) if len(words) > n and _finite(words[n], rules)
-             and not any(w in rules.subjects or _finite(w, rules) for w in words[1:n])),
-            0,
-        )  # fmt: skip
-        if not size:
-            return None
-    else:
-        return None
-    rest = [w for w in words[size : size + 4] if w not in rules.adverbs]
-    if not rest or not _finite(rest[0], rules):
-        return None
-    return size, rest[0]
 
 
 def _one_clause(left: str, words: list[str], rules: SentenceSplit) -> bool:
@@ -88,7 +59,7 @@ def _reports(words: list[str], rules: SentenceSplit) -> bool:
             # "told me on 12 August it would be fixed"); a noun "claim" or a verb with
             # only an object ("told me in confidence") reports no clause
             ahead = range(i + 1, min(len(lowered), i + 1 + rules.report_window))
-            if any(_clause(lowered[j:], rules) is not None for j in ahead):
+            if any(opens_clause(lowered[j:], rules) is not None for j in ahead):
                 return True
     return False
 
@@ -134,7 +105,7 @@ def _main_clause(b: _Boundary, rules: SentenceSplit) -> int | None:
     (0, or the length of a short opening prepositional phrase before a subject pronoun:
     ", and in 2023 I led ..."); None when no clause follows."""
     words = b.right
-    clause = _clause(words, rules)
+    clause = opens_clause(words, rules)
     skip = 0
     if clause is None and words and words[0] in rules.openers:
         skip = next(
@@ -142,7 +113,7 @@ def _main_clause(b: _Boundary, rules: SentenceSplit) -> int | None:
              if n < len(words) and words[n] in rules.subjects),
             0,
         )  # fmt: skip
-        clause = _clause(words[skip:], rules) if skip else None
+        clause = opens_clause(words[skip:], rules) if skip else None
     if clause is None or (b.connective == "so" and clause[1] in rules.no_split_after_so):
         return None
     if b.complement_verb and words[skip] in rules.determiners and clause[1] not in rules.finite:
