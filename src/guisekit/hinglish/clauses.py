@@ -220,16 +220,13 @@ class ClauseConverter:
         self.r = renderer
         self.templates = templates_of(renderer.lex)
         self.used: list[str] = []
-<<<<<<< HEAD
         # whether the clause being converted follows a clause and a comma: only there
         # may a participle stand alone ("Maine call kiya, refund maangte hue")
         self.after_clause = False
-=======
         # spans of the masked sentence that hold an unsafe construction of clause scope
         # (lexicons/hinglish/unsafe.tsv): no clause overlapping one is converted, so the
         # clause that holds it can only be kept English as written
         self.forbidden: tuple[tuple[int, int], ...] = ()
->>>>>>> main
 
     def convert(
         self, text: str, offset: int, *, condition: bool = False, depth: int = 0

@@ -32,14 +32,11 @@ __all__ = [
 ]
 
 _END = re.compile(r"[\s.!?]+$")
-<<<<<<< HEAD
 # a plea closing a sentence ("..., pls help"), written as the writer wrote it
 _PLEA = re.compile(
     r"[\s,;-]+((?:pls|plz|please|kindly)\s+help(?:\s+(?:me|us|asap))?)$", re.IGNORECASE
 )
-=======
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
->>>>>>> main
 # openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
 # collector told ...": "instead" there means "contrary to what I asked", not "in its place")
 _NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
