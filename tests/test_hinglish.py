@@ -103,6 +103,11 @@ TEMPLATE_CASES = [
         ],
     ),
     (
+        "self_description.role_with_years",
+        "I am a data analyst with 4 years in banking.",
+        ["Main ek data analyst hoon, mujhe banking mein 4 saal ka experience hai."],
+    ),
+    (
         "self_description.role_with",
         "I am a data analyst with 2 years of experience.",
         [

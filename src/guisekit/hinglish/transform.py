@@ -32,6 +32,10 @@ __all__ = [
 ]
 
 _END = re.compile(r"[\s.!?]+$")
+# a plea closing a sentence ("..., pls help"), written as the writer wrote it
+_PLEA = re.compile(
+    r"[\s,;-]+((?:pls|plz|please|kindly)\s+help(?:\s+(?:me|us|asap))?)$", re.IGNORECASE
+)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
 # collector told ...": "instead" there means "contrary to what I asked", not "in its place")
@@ -359,6 +363,14 @@ def _convert(
     end_match = _END.search(masked.text)
     end = end_match.group().strip() if end_match else ""
     body = masked.text[: end_match.start()] if end_match else masked.text
+    plea = _PLEA.search(body)
+    plea_toks: list[Tok] = []
+    if plea is not None and plea.start():
+        # "this was my bday money from my nani pls help": the plea is a unit of its own
+        # after the clause, never a word inside its phrase ("meri nani pls help se";
+        # judged dev21: ungrammatical); it stays as written
+        plea_toks = [Tok(",", "other"), *(Tok(w, "en") for w in plea.group(1).split())]
+        body = body[: plea.start()]
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
     body = _temporal_just(_expand(body, lexicon), lexicon)
     negatives = _negative_written(body)
@@ -413,7 +425,7 @@ def _convert(
         converter.used.append("switch.unsafe_clause")
     if opener and comma:
         tokens.append(Tok(",", "other"))
-    tokens += [*converted, *(Tok(ch, "other") for ch in end[:1])]
+    tokens += [*converted, *plea_toks, *(Tok(ch, "other") for ch in end[:1])]
     tokens = _capitalise(_spell(tokens, spec, lexicon, rng))
     return tokens, tuple(converter.used)
 
