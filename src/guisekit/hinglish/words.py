@@ -214,7 +214,7 @@ class WordRenderer:
                 # an acronym of the lexicon has the gender Hinglish writers give it ("meri
                 # EMI", "badi MNC", "complaint IDs close ho gayi"); it defaulted to
                 # masculine singular ("mera EMI", "bade MNC", "IDs ... ho gaya"; dev21)
-                return listed.gender, plural, False, not self._numeric(word)
+                return listed.gender, plural, listed.kind == "person", listed.kind == "place"
             if _NAME.fullmatch(said):
                 # a name ("Ella", "Sharma Electronics") says nothing of its gender: a form
                 # that would show it ("Ella unmein se ek tha") is not written and the
