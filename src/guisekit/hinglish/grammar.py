@@ -46,6 +46,10 @@ class Renderer(NounRenderer):
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
+            if words[i].low == "either":
+                # "either send X or refund Y": the correlative, never the clause-final
+                # "bhi" of a negation ("pickup bhi arrange kijiye ya ..." changed it)
+                return None
             adverbs.append(self.adverb(" ".join(w.low for w in words[i : i + size])))
             i += size
         entry, size = None, 0
