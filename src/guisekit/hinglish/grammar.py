@@ -150,6 +150,7 @@ class Renderer(NounRenderer):
         if any(w.low in _SELF for w in rest):
             return None  # "paid the bill ourselves": no English reflexive in the frame
         self.to_recipient = entry.base in self.recipient_verbs
+        self.with_source = entry.base in self.with_se_verbs
         try:
             chain = (
                 self._chain(rest[end:], "m", False, False, stranded_ok=not end)
@@ -158,6 +159,7 @@ class Renderer(NounRenderer):
             )
         finally:
             self.to_recipient = False
+            self.with_source = False
         if chain is None:
             return None
         if any(w.low == "now" for w in words) and any(t.text == "tak" for t in chain):
