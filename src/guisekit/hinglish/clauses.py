@@ -181,6 +181,10 @@ _SUBJECT_START = frozenset(
 
 # verbs whose participle after "was" says what state a place was in
 _STATES_OF_PLACES = frozenset({"close", "shut", "lock", "open"})
+# a subject with its copula, and a phrase of place or state that may be its second
+# predicate after "and" ("I am 79 and on a fixed pension")
+_COPULA_BORROW = re.compile(r"(?:I am|we are)", re.IGNORECASE)
+_PLACE_PHRASE = re.compile(r"(?:on|in|at|from|under)\s", re.IGNORECASE)
 # words that open an object after a verb
 _OBJECT_STARTS = frozenset(
     {"a", "an", "the", "my", "our", "their", "his", "her", "your", "its", "this", "that"}
@@ -379,7 +383,22 @@ class ClauseConverter:
                 first = self.convert(left, offset, condition=condition, depth=depth + 1)
                 if first is None:
                     continue
-            if second is None and borrowed is not None and self._starts_with_verb(right):
+            # "I am 79 and on a fixed pension": a second predicate of the copula ("meri age
+            # 79 saal hai aur main fixed pension par hoon"), never one noun phrase "79 aur
+            # fixed pension par" (judged dev21)
+            predicate = (
+                borrowed is not None
+                and conj == "and"
+                and _COPULA_BORROW.fullmatch(borrowed.group()) is not None
+                and _PLACE_PHRASE.match(right) is not None
+            )
+            if predicate and borrowed is not None:
+                prefixes = [borrowed.group()]
+            if (
+                second is None
+                and borrowed is not None
+                and (self._starts_with_verb(right) or predicate)
+            ):
                 for prefix in prefixes:
                     second = self.convert(
                         f"{prefix} {right}",
