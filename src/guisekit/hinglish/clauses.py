@@ -125,10 +125,14 @@ _AUXILIARIES = frozenset(
         "told",
     }
 )
-# a subject and the verbs before an infinitive's "to" ("I had to", "we needed to", "I
-# would like to"), when a verb follows it
+# a subject and the modal verb before an infinitive's "to" ("I had to", "we needed to",
+# "I would like to"), when a verb follows it; never a verb with an object of its own ("I
+# request you to trace X and inform me": "inform" is no second request of the writer's)
 _TO_INFINITIVE = re.compile(
-    r"^(?:.*?\s)?(I|we|you|they|he|she)\s+((?:(?!to\b)\w+\s+){1,3}to)\s+(\w+)", re.IGNORECASE
+    r"^(?:.*?\s)?(I|we|you|they|he|she)\s+((?:(?:also|then|first|really|just|still)\s+)?"
+    r"(?:had|have|has|need|needs|needed|want|wants|wanted|would like|will have|tried|"
+    r"decided|plan|planned|am going|are going|was going|were going)\s+to)\s+(\w+)",
+    re.IGNORECASE,
 )
 # auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
 _CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
