@@ -181,6 +181,11 @@ class NounRenderer(WordRenderer, ABC):
             None,
         )
         if split is not None:
+            if self._prep_len(words, split + 1):
+                # "79 and on a fixed pension", "a car and in good shape": a phrase and a
+                # predicate of place or state are no one noun phrase ("Main 79 aur fixed
+                # pension par hoon"; judged dev21: ungrammatical)
+                return None
             if any(self._prep_len(words, j) for j in range(1, split)):
                 # "5.5 years experience in Java and Spring Boot": the second noun may be
                 # inside the prepositional phrase; splitting there changed the meaning
