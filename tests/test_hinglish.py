@@ -1252,8 +1252,8 @@ TEMPLATE_CASES = [
     ),
     (
         "statement.thank_you_for_doing",
-        "Thank you for looking into this.",
-        ["Yeh dekhne ke liye thank you."],
+        "Thank you for checking this.",
+        ["Yeh check karne ke liye thank you."],
     ),
     ("statement.copula_now_at_end", "My salary is ₹40,000 now.", ["Meri salary ab ₹40,000 hai."]),
     (
