@@ -48,6 +48,8 @@ def _describe(text: str) -> str:
         ("seed: [0\nother: 1\n", "line 2 column 6: expected ',' or ']', but got ':'"),
         ("a: b: c\n", "line 1 column 5: mapping values are not allowed here"),
         ("x: &x 1\na: [" + ", ".join(["*x"] * 1001) + "]\n", "line 2 column 4005: more than 1,000"),
+        ("seed: 0\nn: 2\nseed: 1\n", "line 3 column 1: duplicate key 'seed' (first at line 1)"),
+        ("m:\n  a: 1\n  a: 2\n", "line 3 column 3: duplicate key 'a' (first at line 2)"),
     ],
 )
 def test_limits_and_syntax_errors_say_where(text: str, message: str) -> None:
@@ -62,6 +64,21 @@ def test_ordinary_anchors_and_merges_still_load() -> None:
         "base": {"temperature": 0, "rpm": 60},
         "models": [{"temperature": 0, "rpm": 60, "model": "a"}, {"temperature": 0, "rpm": 60}],
     }
+
+
+def test_keys_of_different_types_are_not_duplicates() -> None:
+    assert safe_yaml.load("1: a\n'1': b\n") == {1: "a", "1": "b"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for d in ("lexicons", "prompts") for p in (ROOT / d).rglob("*.y*ml")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_bundled_yaml_names_no_key_twice(path: Path) -> None:
+    """A shadowed key is data that silently does nothing (ten keys of the Hinglish
+    grammar were, until the loader refused them)."""
+    assert safe_yaml.load(path.read_text(encoding="utf-8")) is not None
 
 
 def test_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:

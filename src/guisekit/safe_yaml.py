@@ -9,6 +9,10 @@ PyYAML's ``SafeLoader`` builds no arbitrary objects, but three inputs still hurt
   ``RecursionError`` traceback;
 - a **huge file** is read whole before anything is checked.
 
+A **duplicate key** is refused too: PyYAML keeps the last value silently, so an edit to the
+first copy does nothing (ten lexicon keys of the Hinglish grammar were shadowed this way
+until the loader refused them).
+
 :func:`load` refuses each with a :class:`YAMLLimitError` (a ``yaml.MarkedYAMLError``, so a
 caller's existing ``except yaml.YAMLError`` still catches it) that carries the line and
 column, and :func:`describe` turns any YAML error into ``line L column C: problem`` for a
@@ -21,9 +25,17 @@ from __future__ import annotations
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-__all__ = ["MAX_ALIASES", "MAX_CHARS", "MAX_DEPTH", "YAMLLimitError", "describe", "load"]
+__all__ = [
+    "MAX_ALIASES",
+    "MAX_CHARS",
+    "MAX_DEPTH",
+    "DuplicateKeyError",
+    "YAMLLimitError",
+    "describe",
+    "load",
+]
 
 MAX_CHARS = 20_000_000  # far above any config or data file we read whole
 MAX_DEPTH = 100  # configs are a handful of levels deep
@@ -36,6 +48,13 @@ EXPANSION_SLACK = 10_000
 
 class YAMLLimitError(yaml.MarkedYAMLError):
     """A YAML document over one of the limits (size, depth, aliases, expansion)."""
+
+
+class DuplicateKeyError(yaml.MarkedYAMLError):
+    """A mapping that names one key twice."""
+
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 class _Bounded:
@@ -65,6 +84,20 @@ class _Bounded:
             return super().compose_node(parent, index)  # type: ignore[misc,no-any-return]
         finally:
             self._depth -= 1
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[tuple[str, str], int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, ScalarNode) or key_node.tag == _MERGE_TAG:
+                continue  # merge keys ("<<") may override by design
+            key = (key_node.tag, key_node.value)
+            if key in seen:
+                raise DuplicateKeyError(
+                    problem=f"duplicate key {key_node.value!r} (first at line {seen[key] + 1})",
+                    problem_mark=key_node.start_mark,
+                )
+            seen[key] = key_node.start_mark.line
+        return super().construct_mapping(node, deep)  # type: ignore[misc,no-any-return]
 
     def get_single_node(self) -> Node | None:
         node = super().get_single_node()  # type: ignore[misc]
