@@ -261,7 +261,9 @@ class Renderer(NounRenderer):
                 continue
             if self._number_word(rest[j]):
                 after = rest[j + gap + 1 :]
-                if after and (after[0].low in _MULTIPLE_AFTER or not self._chain_start(rest, j + gap + 1)):
+                if after and (
+                    after[0].low in _MULTIPLE_AFTER or not self._chain_start(rest, j + gap + 1)
+                ):
                     return None
                 said = tuple(Tok(w.text, "en") for w in rest[j + 1 : j + gap + 1])
                 return (self._placeholder(rest[j]), *said), rest[:j] + list(after)
