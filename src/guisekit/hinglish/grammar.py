@@ -46,6 +46,10 @@ class Renderer(NounRenderer):
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
+            if words[i].low == "either":
+                # "either send X or refund Y": the correlative, never the clause-final
+                # "bhi" of a negation ("pickup bhi arrange kijiye ya ..." changed it)
+                return None
             adverbs.append(self.adverb(" ".join(w.low for w in words[i : i + size])))
             i += size
         entry, size = None, 0
@@ -220,7 +224,19 @@ class Renderer(NounRenderer):
             front = [Tok("bhi", "hi"), *front]
             late = tuple(t for t in late if t.text != "bhi")
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
-        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+        # "worked 8 hours": a span of time after a span verb is how long, no object, so
+        # it controls no agreement ("8 ghante kaam kiya", never "kiye"; dev21)
+        span = bool(obj_words) and self._span_of_time(obj_words, entry.base)
+        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker) or span)
+
+    def _span_of_time(self, words: Sequence[Word], verb: str) -> bool:
+        """Whether ``words`` (a verb's object) is a span of time ("8 hours", "nearly 3
+        hours"; a protected span may hold the unit) after a verb it only measures
+        (grammar.yaml ``span_verbs``)."""
+        said = self.masked.unmask(words[-1].text).lower().split()
+        head = said[-1] if said else ""
+        unit = head[:-1] if head.endswith("s") else head
+        return verb in self.span_verbs and unit in self.span_units
 
     def _gerund(self, word: Word) -> bool:
         """Whether ``word`` is an English -ing verb (known or not), not a noun of the

@@ -147,6 +147,10 @@ class NounRenderer(WordRenderer, ABC):
             return None  # "nineteen din ago": "ago" left inside a Hindi frame
         if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
             return None
+        if len(lows) > 1 and lows[-1] in ("one", "ones"):
+            # "a difficult one", "the cheaper ones": the pro-form "one" has no Hindi
+            # noun to stand for ("ek difficult one" was judged ungrammatical, dev21)
+            return None
         if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
             return None
         if self._not_a_hindi_np(words, lows):
@@ -319,6 +323,10 @@ class NounRenderer(WordRenderer, ABC):
         gender: Gender = "f" if a.gender == "f" and b.gender == "f" else "m"
         if conj == "or" and b.gender is not None:
             gender = b.gender  # "X ya koi list nahi mili": the nearer noun agrees (round 9)
+        if self._identifier(right) and self._identifier(left[-1:]) and a.gender is not None:
+            # "complaint IDs A and B": B is one more of the IDs named before A, and takes
+            # their gender ("... aur B close ho gayi", never "gaye"; dev21)
+            gender = a.gender
         return NounPhrase(
             (),
             (),
@@ -441,9 +449,9 @@ class NounRenderer(WordRenderer, ABC):
             len(body) > 1
             and any(ch.isdigit() for ch in code)
             and (code[:1].isalpha() or code[:1] == "#")
-            and body[-2].low in self.lex.content
+            and (body[-2].low in self.lex.content or self.listed_acronym(body[-2])[0] is not None)
         ):
-            return body[-2]
+            return body[-2]  # "complaint IDs NDA-W-22817": the IDs' gender (dev21)
         before = self.lex.content.get(body[-2].low) if len(body) > 1 else None
         name = code or last.text
         if (
@@ -458,6 +466,13 @@ class NounRenderer(WordRenderer, ABC):
             # ("apni daughter Ella", never "apne"; judged round 11)
             return body[-2]
         return last
+
+    def _identifier(self, words: Sequence[Word]) -> bool:
+        """Whether ``words`` is one protected identifier ("NDA-W-23104", "#4411")."""
+        if len(words) != 1 or not is_placeholder(words[0].text):
+            return False
+        code = self.masked.unmask(words[0].text)
+        return any(ch.isdigit() for ch in code) and (code[:1].isalpha() or code[:1] == "#")
 
     def _np_adverb_at(self, words: Sequence[Word], i: int) -> int:
         size = self._phrase_at(words, i, "adverbs")
