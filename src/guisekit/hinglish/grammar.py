@@ -281,8 +281,8 @@ class Renderer(NounRenderer):
                     after[0].low in _MULTIPLE_AFTER or not self._chain_start(rest, j + gap + 1)
                 ):
                     return None
-                said = tuple(Tok(w.text, "en") for w in rest[j + 1 : j + gap + 1])
-                return (self._placeholder(rest[j]), *said), rest[:j] + list(after)
+                times = tuple(Tok(w.text, "en") for w in rest[j + 1 : j + gap + 1])
+                return (self._placeholder(rest[j]), *times), rest[:j] + list(after)
             if not self._numeric(rest[j]):
                 continue
             after = rest[j + gap + 1 :]
