@@ -133,10 +133,14 @@ _AUXILIARIES = frozenset(
         "told",
     }
 )
-# a subject and the verbs before an infinitive's "to" ("I had to", "we needed to", "I
-# would like to"), when a verb follows it
+# a subject and the modal verb before an infinitive's "to" ("I had to", "we needed to",
+# "I would like to"), when a verb follows it; never a verb with an object of its own ("I
+# request you to trace X and inform me": "inform" is no second request of the writer's)
 _TO_INFINITIVE = re.compile(
-    r"^(?:.*?\s)?(I|we|you|they|he|she)\s+((?:(?!to\b)\w+\s+){1,3}to)\s+(\w+)", re.IGNORECASE
+    r"^(?:.*?\s)?(I|we|you|they|he|she)\s+((?:(?:also|then|first|really|just|still)\s+)?"
+    r"(?:had|have|has|need|needs|needed|want|wants|wanted|would like|will have|tried|"
+    r"decided|plan|planned|am going|are going|was going|were going)\s+to)\s+(\w+)",
+    re.IGNORECASE,
 )
 # auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
 _CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
@@ -189,6 +193,10 @@ _SUBJECT_START = frozenset(
 
 # verbs whose participle after "was" says what state a place was in
 _STATES_OF_PLACES = frozenset({"close", "shut", "lock", "open"})
+# a subject with its copula, and a phrase of place or state that may be its second
+# predicate after "and" ("I am 79 and on a fixed pension")
+_COPULA_BORROW = re.compile(r"(?:I am|we are)", re.IGNORECASE)
+_PLACE_PHRASE = re.compile(r"(?:on|in|at|from|under)\s", re.IGNORECASE)
 # words that open an object after a verb
 _OBJECT_STARTS = frozenset(
     {"a", "an", "the", "my", "our", "their", "his", "her", "your", "its", "this", "that"}
@@ -392,7 +400,22 @@ class ClauseConverter:
                 first = self.convert(left, offset, condition=condition, depth=depth + 1)
                 if first is None:
                     continue
-            if second is None and borrowed is not None and self._starts_with_verb(right):
+            # "I am 79 and on a fixed pension": a second predicate of the copula ("meri age
+            # 79 saal hai aur main fixed pension par hoon"), never one noun phrase "79 aur
+            # fixed pension par" (judged dev21)
+            predicate = (
+                borrowed is not None
+                and conj == "and"
+                and _COPULA_BORROW.fullmatch(borrowed.group()) is not None
+                and _PLACE_PHRASE.match(right) is not None
+            )
+            if predicate and borrowed is not None:
+                prefixes = [borrowed.group()]
+            if (
+                second is None
+                and borrowed is not None
+                and (self._starts_with_verb(right) or predicate)
+            ):
                 for prefix in prefixes:
                     second = self.convert(
                         f"{prefix} {right}",

@@ -79,6 +79,13 @@ _ACCOUNTS = frozenset({"account", "wallet", "card", "upi"})
 _BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages", "decades")]
 
 
+def _drop_article(toks: Toks) -> Toks:
+    """``toks`` without a leading article "ek" (kept in "ek aur", another)."""
+    if len(toks) > 1 and toks[0].text == "ek" and toks[0].tag == "hi" and toks[1].text != "aur":
+        return toks[1:]
+    return toks
+
+
 def _drop_ek(toks: Toks) -> Toks:
     return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
 
@@ -174,6 +181,11 @@ class NounRenderer(WordRenderer, ABC):
             None,
         )
         if split is not None:
+            if self._prep_len(words, split + 1):
+                # "79 and on a fixed pension", "a car and in good shape": a phrase and a
+                # predicate of place or state are no one noun phrase ("Main 79 aur fixed
+                # pension par hoon"; judged dev21: ungrammatical)
+                return None
             if any(self._prep_len(words, j) for j in range(1, split)):
                 # "5.5 years experience in Java and Spring Boot": the second noun may be
                 # inside the prepositional phrase; splitting there changed the meaning
@@ -327,11 +339,19 @@ class NounRenderer(WordRenderer, ABC):
             # "complaint IDs A and B": B is one more of the IDs named before A, and takes
             # their gender ("... aur B close ho gayi", never "gaye"; dev21)
             gender = a.gender
+        a_direct, a_obl = a.form("direct") or (), a.form("obl") or ()
+        b_direct, b_obl = b.form("direct") or (), b.form("obl") or ()
+        if conj == "or" and left[0].low in ("a", "an") and right[0].low in ("a", "an"):
+            # "a housing allowance or a higher base": the alternatives take no article in
+            # Hinglish ("ek housing allowance ya ek higher base" was judged a calque of
+            # the English articles, dev21)
+            a_direct, a_obl = _drop_article(a_direct), _drop_article(a_obl)
+            b_direct, b_obl = _drop_article(b_direct), _drop_article(b_obl)
         return NounPhrase(
             (),
             (),
-            (a.form("direct") or ()) + joiner + (b.form("direct") or ()),
-            (a.form("obl") or ()) + joiner + (b.form("obl") or ()),
+            a_direct + joiner + b_direct,
+            a_obl + joiner + b_obl,
             gender,
             conj == "and" or b.plural,
             direct_only=direct_only,
@@ -568,6 +588,10 @@ class NounRenderer(WordRenderer, ABC):
         if owner.pre == () and all(t.tag == "other" for t in owner.core):
             # "a CGPA of 8.4/10" -> "8.4/10 CGPA", not "8.4/10 ka ek CGPA"
             core, core_obl = _drop_ek(core), _drop_ek(core_obl)
+        elif lows[0] in ("a", "an"):
+            # "a refund of the seat fees": "seat fees ka refund"; the possessor makes it
+            # definite, and "seat fees ka ek refund" was judged a calque (dev21)
+            core, core_obl = _drop_article(core), _drop_article(core_obl)
         return (
             self._of(owner, gender, plural, False) + core,
             self._of(owner, gender, plural, True) + core_obl,
@@ -902,6 +926,8 @@ class NounRenderer(WordRenderer, ABC):
             post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
+        if prep == "with" and self.with_source:
+            post = "se"  # "checked with the airline": "airline se", never "ke saath"
         if post == "ka":  # agrees with the head the phrase modifies (priced at 1.2 crore)
             ka = inflect("ka", gender or "m", plural, oblique)
             return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)

@@ -65,6 +65,7 @@ class WordRenderer:
         self.conjunctions: Mapping[str, str] = grammar["conjunctions"]
         self.units: frozenset[str] = frozenset(grammar["units"])
         self.span_verbs: frozenset[str] = frozenset(grammar["span_verbs"])
+        self.with_se_verbs: frozenset[str] = frozenset(grammar["with_se_verbs"])
         self.span_units: frozenset[str] = frozenset(grammar["span_units"])
         self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
@@ -73,6 +74,8 @@ class WordRenderer:
         self.recipient_verbs: frozenset[str] = frozenset(grammar["recipient_verbs"])
         # set while a recipient verb's chain renders: "to Barclays" is "Barclays ko"
         self.to_recipient = False
+        # set while a with_se_verbs verb renders its chain: "with the airline" is "airline se"
+        self.with_source = False
         # written-out contractions -> as the writer wrote them (for clauses kept English)
         self.written: dict[str, str] = {}
         self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
