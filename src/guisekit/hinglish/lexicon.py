@@ -13,7 +13,8 @@
 - ``english_function_words.txt``, ``english_verb_forms.txt``: words that may not stand
   in a rendered noun phrase (they show the slot holds English syntax or a clause);
 - ``templates.yaml``: the clause templates (see :mod:`guisekit.hinglish.clauses`);
-- ``unsafe.tsv``: constructions not rendered safely; a sentence with one stays English;
+- ``unsafe.tsv``: constructions not rendered safely; the clause with one stays English
+  (the whole sentence, for a construction of ``sentence`` scope or one spanning a cut);
 - ``unsafe_whole.tsv``: constructions where even a Hindi frame is wrong; no frame either;
 - ``frames.yaml``: Hindi matrix frames around an English complement clause.
 """
@@ -221,7 +222,26 @@ class HinglishLexicon:
     def unsafe(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
         """Named patterns of constructions the engine does not render safely (a meaning
         change is worse than a sentence left in English)."""
-        return _patterns("unsafe.tsv")
+        return tuple((name, pattern) for name, _, pattern in self._unsafe_rows)
+
+    @functools.cached_property
+    def unsafe_sentence(self) -> frozenset[str]:
+        """Names of the unsafe constructions whose effect crosses clauses (scope
+        ``sentence``): a match keeps the whole sentence English, never only its clause."""
+        return frozenset(name for name, scope, _ in self._unsafe_rows if scope == "sentence")
+
+    @functools.cached_property
+    def _unsafe_rows(self) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+        rows = read_table(f"{_DIR}/unsafe.tsv", ("name", "scope", "pattern"))
+        for name, scope, _ in rows:
+            if scope not in ("clause", "sentence"):
+                raise ResourceError(
+                    f"{_DIR}/unsafe.tsv: scope of {name!r} is {scope!r}, "
+                    "expected 'clause' or 'sentence'"
+                )
+        return tuple(
+            (name, scope, _compile("unsafe.tsv", name, pattern)) for name, scope, pattern in rows
+        )
 
     @functools.cached_property
     def unsafe_whole(self) -> tuple[tuple[str, re.Pattern[str]], ...]:
@@ -243,13 +263,16 @@ class HinglishLexicon:
 
 def _patterns(name: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The named patterns of the TSV file ``name`` (columns name, pattern), compiled."""
-    out = []
-    for label, pattern in read_table(f"{_DIR}/{name}", ("name", "pattern")):
-        try:
-            out.append((label, re.compile(pattern, re.IGNORECASE)))
-        except re.error as exc:
-            raise ResourceError(f"{_DIR}/{name}: bad pattern for {label!r}: {exc}") from exc
-    return tuple(out)
+    rows = read_table(f"{_DIR}/{name}", ("name", "pattern"))
+    return tuple((label, _compile(name, label, pattern)) for label, pattern in rows)
+
+
+def _compile(name: str, label: str, pattern: str) -> re.Pattern[str]:
+    """The case-insensitive pattern of row ``label`` of the file ``name``."""
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as exc:
+        raise ResourceError(f"{_DIR}/{name}: bad pattern for {label!r}: {exc}") from exc
 
 
 @functools.cache

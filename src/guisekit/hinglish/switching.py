@@ -246,6 +246,7 @@ def switch_clauses(
     out: list[Toks | None] = []
     partial = False
     subject: str | None = None
+    source = ""
     previous = ""
     for piece in pieces:
         body = text[piece.body : piece.end]
@@ -258,6 +259,8 @@ def switch_clauses(
             subject = None
         previous = body
         mark = len(conv.used)
+        if piece.kind in ("first", "clause"):
+            source = body  # the clause whose subject a verb phrase after it borrows
         if piece.kind == "first":
             subject = subject_of(body)
             if first_word not in subordinate and first_word not in relative:
@@ -266,9 +269,13 @@ def switch_clauses(
             subject = subject_of(body)
             rendered = conv.convert(body, at, condition=condition, depth=1)
         elif piece.kind == "vp" and subject is not None:
-            rendered = conv.convert(
-                f"{subject} {body}", at - len(subject) - 1, condition=condition, depth=1
-            )
+            # "I had to learn X, and make Y": "I had to", never the possessive "I had"
+            for prefix in conv.prefixes(source, body, piece.link)[:1]:
+                rendered = conv.convert(
+                    f"{prefix} {body}", at - len(prefix) - 1, condition=condition, depth=1
+                )
+                if rendered is not None:
+                    break
         if rendered is not None and piece.link not in ("", ",", *conv.r.conjunctions):
             rendered = None
         if (
