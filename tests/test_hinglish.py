@@ -343,7 +343,7 @@ TEMPLATE_CASES = [
     (
         "request.can_someone_explain",
         "Can someone explain how the EMI is calculated?",
-        ["Kya koi explain kar sakta hai ki EMI kaise calculate hota hai?"],
+        ["Kya koi explain kar sakta hai ki EMI kaise calculate hoti hai?"],
     ),
     (
         "request.can_you",
@@ -486,7 +486,7 @@ TEMPLATE_CASES = [
     (
         "change.down_from_to",
         "My EMI dropped from Rs 12,000 to Rs 9,500.",
-        ["Mera EMI Rs 12,000 se ghatkar Rs 9,500 ho gaya."],
+        ["Meri EMI Rs 12,000 se ghatkar Rs 9,500 ho gayi."],
     ),
     (
         "change.changed_from_to",
@@ -1252,8 +1252,8 @@ TEMPLATE_CASES = [
     ),
     (
         "statement.thank_you_for_doing",
-        "Thank you for looking into this.",
-        ["Yeh dekhne ke liye thank you."],
+        "Thank you for checking this.",
+        ["Yeh check karne ke liye thank you."],
     ),
     ("statement.copula_now_at_end", "My salary is ₹40,000 now.", ["Meri salary ab ₹40,000 hai."]),
     (
@@ -1791,3 +1791,37 @@ def test_corpus_config_expands_and_runs_hinglish_specs(tmp_path: Path) -> None:
         ("hinglish:0.0", 1.0),
         ("hinglish:1.0", 1.0),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The bill no. is PH/09/4471. It was due on Monday.",
+        "My account no. HL00928417 is blocked. Please help.",
+        "I did my B.E. in mechanical engineering. Then I joined Infosys.",
+        "My complaint no. on Rail Madad is open. Nobody called.",
+    ],
+)
+def test_hinglish_and_rules_sentences_agree_after_no_and_dotted_abbreviations(
+    text: str,
+) -> None:
+    """One rule (``guisekit.rules.doc.continues_sentence``) says where a sentence ends for
+    both engines: a lower-case word or an identifier after "no." continues the sentence
+    ("The bill no. is PH/09/4471." was cut into a fragment "is PH/09/4471.", which the
+    Hinglish transform made a question of; dev21: meaning changed)."""
+    from guisekit.hinglish.text import sentences
+    from guisekit.rules.doc import Doc
+
+    hinglish_starts = [start for start, _ in sentences(text)]
+    assert hinglish_starts == Doc(text, []).sentence_starts
+    assert len(hinglish_starts) == 2
+
+
+def test_a_statement_fragment_is_never_made_a_question() -> None:
+    """ "is PH/09/4471." (no subject after the verb, no question mark) is no question:
+    never "Kya PH/09/4471 hai" (dev21: meaning changed); "Is the bonus taxable?" is."""
+    for mix in (0.0, 1.0):
+        out = hinglish_rewrite("is PH/09/4471.", HinglishSpec(mix_ratio=mix), random.Random(0))
+        assert out.text == "is PH/09/4471."
+    asked = hinglish_rewrite("Is the bonus taxable?", HinglishSpec(), random.Random(0))
+    assert asked.text == "Kya bonus taxable hai?"

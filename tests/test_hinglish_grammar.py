@@ -134,3 +134,34 @@ def test_asked_if_is_never_a_condition_even_without_the_gate(text: str) -> None:
     for seed in range(3):
         out = hinglish_rewrite(text, HinglishSpec(), random.Random(seed), _NoGate()).text
         assert "agar" not in out.lower() and "toh" not in out.lower(), out
+
+
+@pytest.mark.parametrize(
+    ("text", "right"),
+    [
+        ("My EMI is due.", "Meri EMI due hai."),
+        ("My complaint IDs were closed.", "Meri complaint IDs close ho gayi."),
+        ("My ID was late.", "Meri ID late thi."),
+    ],
+)
+def test_an_acronym_of_the_lexicon_takes_its_gender_and_number(text: str, right: str) -> None:
+    """A protected acronym listed in content.tsv ("EMI", "ID", "IDs") agrees as the
+    lexicon says; it defaulted to masculine singular ("mera EMI", "IDs ... ho gaya";
+    dev21: ungrammatical)."""
+    assert _rewrite(text, 0.0) == right
+
+
+@pytest.mark.parametrize(
+    ("text", "degree"),
+    [
+        ("My salary is so low.", "itni"),
+        ("My bonus is so small.", "itna"),
+        ("The fees are so high.", "itni"),
+    ],
+)
+def test_a_degree_word_of_a_predicate_agrees_with_the_subject(text: str, degree: str) -> None:
+    """ "itna" before a predicate with no noun of its own agrees with the subject, as the
+    copula does ("meri in-hand ... itna kam" was judged ungrammatical, dev21); with the
+    writer as subject its gender is unknown and the sentence stays English."""
+    assert f" {degree} " in _rewrite(text, 1.0)
+    assert _rewrite("I am so tired.", 1.0) == "I am so tired."

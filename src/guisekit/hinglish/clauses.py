@@ -32,7 +32,15 @@ __all__ = ["NOT_COMPLEMENT", "ClauseConverter", "join"]
 # "so" joins clauses only after a comma (", so I am not sure"); without one it is
 # usually "so that", which is not a coordination
 _SPLITS = re.compile(r"(?:,\s*|\s+)(?P<conj>and|but|or|because|if)\s+|,\s*(?P<so>so)\s+|,\s+(?=\S)")
-_POSSESSIVE = {"i": "my", "we": "our", "they": "their", "he": "his", "she": "her", "you": "your"}
+_POSSESSIVE = {
+    "i": "my",
+    "we": "our",
+    "they": "their",
+    "he": "his",
+    "she": "her",
+    "you": "your",
+    "it": "its",
+}
 _BORROW = re.compile(
     r"^(?:(?:should|can|could|will|would|shall|do|did)\s+)?(?:I|we|you|they|he|she)\b"
     r"(?:\s+(?:should|can|could|will|would|have|has|had|am|are|is))?",
@@ -125,10 +133,14 @@ _AUXILIARIES = frozenset(
         "told",
     }
 )
-# a subject and the verbs before an infinitive's "to" ("I had to", "we needed to", "I
-# would like to"), when a verb follows it
+# a subject and the modal verb before an infinitive's "to" ("I had to", "we needed to",
+# "I would like to"), when a verb follows it; never a verb with an object of its own ("I
+# request you to trace X and inform me": "inform" is no second request of the writer's)
 _TO_INFINITIVE = re.compile(
-    r"^(?:.*?\s)?(I|we|you|they|he|she)\s+((?:(?!to\b)\w+\s+){1,3}to)\s+(\w+)", re.IGNORECASE
+    r"^(?:.*?\s)?(I|we|you|they|he|she)\s+((?:(?:also|then|first|really|just|still)\s+)?"
+    r"(?:had|have|has|need|needs|needed|want|wants|wanted|would like|will have|tried|"
+    r"decided|plan|planned|am going|are going|was going|were going)\s+to)\s+(\w+)",
+    re.IGNORECASE,
 )
 # auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
 _CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
@@ -181,6 +193,10 @@ _SUBJECT_START = frozenset(
 
 # verbs whose participle after "was" says what state a place was in
 _STATES_OF_PLACES = frozenset({"close", "shut", "lock", "open"})
+# a subject with its copula, and a phrase of place or state that may be its second
+# predicate after "and" ("I am 79 and on a fixed pension")
+_COPULA_BORROW = re.compile(r"(?:I am|we are)", re.IGNORECASE)
+_PLACE_PHRASE = re.compile(r"(?:on|in|at|from|under)\s", re.IGNORECASE)
 # words that open an object after a verb
 _OBJECT_STARTS = frozenset(
     {"a", "an", "the", "my", "our", "their", "his", "her", "your", "its", "this", "that"}
@@ -243,6 +259,11 @@ class ClauseConverter:
         unsafe = any(start < offset + len(text) and end > offset for start, end in self.forbidden)
         for template in () if unsafe else self.templates:
             if template.condition_only and not condition:
+                continue
+            if template.question_only and "?" not in self.r.masked.text:
+                # "is PH/09/4471.": no subject after the verb and no question mark, so
+                # nothing says it asks; "Kya PH/09/4471 hai" made a question of a
+                # statement (dev21: meaning changed)
                 continue
             if template.id == "statement.participle" and not self.after_clause:
                 # "Currently charging X." alone: "X charge karte hue" is a dangling
@@ -379,7 +400,22 @@ class ClauseConverter:
                 first = self.convert(left, offset, condition=condition, depth=depth + 1)
                 if first is None:
                     continue
-            if second is None and borrowed is not None and self._starts_with_verb(right):
+            # "I am 79 and on a fixed pension": a second predicate of the copula ("meri age
+            # 79 saal hai aur main fixed pension par hoon"), never one noun phrase "79 aur
+            # fixed pension par" (judged dev21)
+            predicate = (
+                borrowed is not None
+                and conj == "and"
+                and _COPULA_BORROW.fullmatch(borrowed.group()) is not None
+                and _PLACE_PHRASE.match(right) is not None
+            )
+            if predicate and borrowed is not None:
+                prefixes = [borrowed.group()]
+            if (
+                second is None
+                and borrowed is not None
+                and (self._starts_with_verb(right) or predicate)
+            ):
                 for prefix in prefixes:
                     second = self.convert(
                         f"{prefix} {right}",
@@ -799,12 +835,43 @@ class ClauseConverter:
     def _frame(self, frame: str, slots: Mapping[str, Slot]) -> Toks | None:
         out: list[Tok] = []
         at = 0
+        subject = next((r.group(1) for r in REF.finditer(frame) if r.group(4)), None)
         for ref in REF.finditer(frame):
             out.extend(_words(frame[at : ref.start()], self.r))
             at = ref.end()
             piece = self._ref(slots, *ref.groups())
             if piece is None:
                 return None
+            slot = slots[ref.group(1)]
+            if (
+                subject is None
+                and _WRITER_COPULA.search(frame)
+                and isinstance(slot, NounPhrase)
+                and slot.gender is None
+                and any(t.text in _DEGREE for t in piece)
+            ):
+                return None  # "main itna tired hoon" shows the writer's gender: English
+            if (
+                subject is not None
+                and ref.group(1) != subject
+                and isinstance(slot, NounPhrase)
+                and slot.gender is None
+                and any(t.text in _DEGREE for t in piece)
+            ):
+                # "meri in-hand ... itni kam hai": a degree word of a predicate with no
+                # noun of its own agrees with the subject, as the copula does ("itna kam"
+                # after a feminine subject was judged ungrammatical, dev21); a subject of
+                # unknown gender leaves the clause English
+                target = slots[subject]
+                if not isinstance(target, NounPhrase):
+                    return None
+                gender, plural = _copula_agreement(slots, subject, target)
+                agreed = [
+                    inflect(t.text, gender, plural) if t.text in _DEGREE else t.text for t in piece
+                ]
+                if any(a is None for a in agreed):
+                    return None
+                piece = tuple(Tok(str(a), t.tag) for a, t in zip(agreed, piece, strict=True))
             out.extend(piece)
         out.extend(_words(frame[at:], self.r))
         return tuple(out)
@@ -900,10 +967,19 @@ def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozense
     span = spans.get(reflexive)
     subject = text[span[0] : span[1]].split() if span else []
     owner = _POSSESSIVE.get(subject[0].lower()) if len(subject) == 1 else None
+    if owner is None and subject and subject[0].lower() not in _POSSESSIVE:
+        # "The startup raised its Series B": a possessor that is the clause's own (noun)
+        # subject is "apna", never "iska" (dev21: ungrammatical); "its" can only be the
+        # thing's, and "their" after a plural subject is the subject's
+        plural = subject[-1].lower().endswith("s") and not subject[-1].lower().endswith("ss")
+        return frozenset({"its", "their"} if plural else {"its"})
     return frozenset({owner}) if owner else frozenset()
 
 
 _DEMONSTRATIVES = frozenset({"yeh", "woh", "ye", "wo"})
+# degree words that agree like adjectives ("itna kam", "itni kam", "itne kam")
+_DEGREE = frozenset({"itna", "utna", "kitna", "jitna"})
+_WRITER_COPULA = re.compile(r"\bhoon\b")
 
 
 def _copula_agreement(slots: Mapping[str, Any], name: str, slot: NounPhrase) -> tuple[Any, bool]:
@@ -933,6 +1009,11 @@ def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> 
     if ctl == "obj" and verb.obj_marked:
         target = None  # an object with ko/se does not control agreement
     if isinstance(target, NounPhrase):
+        if ctl == "obj" and target.gender is None and target.place and not target.person:
+            # a name as the object ("Airflow use kiya", "Chennai nahi chhoda"): the thing
+            # named agrees masculine, the default of an English loan; only a name that
+            # is a subject (a person, "Ella ... tha") has a gender that must be known
+            return "m", target.plural
         return target.gender, target.plural
     if ctl == "obj" and target is None:
         # a light verb's own Hindi noun controls when no object does: "baat ki"

@@ -34,6 +34,18 @@ _DEMONSTRATIVE_OBJECTS = frozenset({"that", "this", "it"})
 _CAUSATIVE = frozenset({"help", "let", "make", "watch", "see", "hear", "have"})
 
 
+def _ask_for(words: Sequence[Word], after: int, end: int) -> list[Word] | None:
+    """ "ask X for Y ..." (the verb ending at ``after``, its object X of one to four words) as "ask
+    for Y ... from X", whose verb is the request "ask for" and whose X is the one asked
+    ("se"); None unless the phrase has one "for" and an object (``end``) before it."""
+    fors = [j for j in range(after, len(words)) if words[j].low == "for"]
+    if len(fors) != 1 or fors[0] - after not in (1, 2, 3, 4) or not end:
+        return None
+    j = fors[0]
+    source = Word(-1 - words[j].start, "from")  # a start of its own: no choice is shared
+    return [*words[:after], words[j], *words[j + 1 :], source, *words[after:j]]
+
+
 class Renderer(NounRenderer):
     """Renders the English phrases of one masked sentence in a Hindi frame."""
 
@@ -46,6 +58,10 @@ class Renderer(NounRenderer):
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
+            if words[i].low == "either":
+                # "either send X or refund Y": the correlative, never the clause-final
+                # "bhi" of a negation ("pickup bhi arrange kijiye ya ..." changed it)
+                return None
             adverbs.append(self.adverb(" ".join(w.low for w in words[i : i + size])))
             i += size
         entry, size = None, 0
@@ -56,6 +72,7 @@ class Renderer(NounRenderer):
                 break
         if entry is None:
             return None
+        verb_end = i + size
         if entry.low is not None and self.rng.random() >= self.mix_ratio:
             entry = entry.low  # "start kiya" rather than "shuru kiya"
         rest = list(words[i + size :])
@@ -117,8 +134,10 @@ class Renderer(NounRenderer):
         obj_words = rest[:end]
         if entry.base == "ask" and any(w.low == "for" for w in rest[end:]):
             # "ask my manager for a raise" is a request ("maangna"); "raise ke liye manager
-            # se poocha" asks a question (judged dev21: meaning); no safe rule, English
-            return None
+            # se poocha" asks a question (judged dev21: meaning): read as "ask for a raise
+            # from my manager" ("apne manager se raise maangna"), else English
+            asked = _ask_for(words, verb_end, end)
+            return None if asked is None else self.vp(asked, kind)
         if entry.base in _CAUSATIVE and any(
             "base" in self.lex.verb_forms.get(w.low, {}) and w.low not in self.lex.content
             for w in obj_words[1:]
@@ -146,6 +165,7 @@ class Renderer(NounRenderer):
         if any(w.low in _SELF for w in rest):
             return None  # "paid the bill ourselves": no English reflexive in the frame
         self.to_recipient = entry.base in self.recipient_verbs
+        self.with_source = entry.base in self.with_se_verbs
         try:
             chain = (
                 self._chain(rest[end:], "m", False, False, stranded_ok=not end)
@@ -154,6 +174,7 @@ class Renderer(NounRenderer):
             )
         finally:
             self.to_recipient = False
+            self.with_source = False
         if chain is None:
             return None
         if any(w.low == "now" for w in words) and any(t.text == "tak" for t in chain):
@@ -220,7 +241,19 @@ class Renderer(NounRenderer):
             front = [Tok("bhi", "hi"), *front]
             late = tuple(t for t in late if t.text != "bhi")
         pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
-        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker))
+        # "worked 8 hours": a span of time after a span verb is how long, no object, so
+        # it controls no agreement ("8 ghante kaam kiya", never "kiye"; dev21)
+        span = bool(obj_words) and self._span_of_time(obj_words, entry.base)
+        return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker) or span)
+
+    def _span_of_time(self, words: Sequence[Word], verb: str) -> bool:
+        """Whether ``words`` (a verb's object) is a span of time ("8 hours", "nearly 3
+        hours"; a protected span may hold the unit) after a verb it only measures
+        (grammar.yaml ``span_verbs``)."""
+        said = self.masked.unmask(words[-1].text).lower().split()
+        head = said[-1] if said else ""
+        unit = head[:-1] if head.endswith("s") else head
+        return verb in self.span_verbs and unit in self.span_units
 
     def _gerund(self, word: Word) -> bool:
         """Whether ``word`` is an English -ing verb (known or not), not a noun of the

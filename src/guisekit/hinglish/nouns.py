@@ -79,6 +79,13 @@ _ACCOUNTS = frozenset({"account", "wallet", "card", "upi"})
 _BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages", "decades")]
 
 
+def _drop_article(toks: Toks) -> Toks:
+    """``toks`` without a leading article "ek" (kept in "ek aur", another)."""
+    if len(toks) > 1 and toks[0].text == "ek" and toks[0].tag == "hi" and toks[1].text != "aur":
+        return toks[1:]
+    return toks
+
+
 def _drop_ek(toks: Toks) -> Toks:
     return tuple(t for t in toks if not (t.text == "ek" and t.tag == "hi"))
 
@@ -147,6 +154,10 @@ class NounRenderer(WordRenderer, ABC):
             return None  # "nineteen din ago": "ago" left inside a Hindi frame
         if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
             return None
+        if len(lows) > 1 and lows[-1] in ("one", "ones"):
+            # "a difficult one", "the cheaper ones": the pro-form "one" has no Hindi
+            # noun to stand for ("ek difficult one" was judged ungrammatical, dev21)
+            return None
         if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
             return None
         if self._not_a_hindi_np(words, lows):
@@ -170,6 +181,11 @@ class NounRenderer(WordRenderer, ABC):
             None,
         )
         if split is not None:
+            if self._prep_len(words, split + 1):
+                # "79 and on a fixed pension", "a car and in good shape": a phrase and a
+                # predicate of place or state are no one noun phrase ("Main 79 aur fixed
+                # pension par hoon"; judged dev21: ungrammatical)
+                return None
             if any(self._prep_len(words, j) for j in range(1, split)):
                 # "5.5 years experience in Java and Spring Boot": the second noun may be
                 # inside the prepositional phrase; splitting there changed the meaning
@@ -312,11 +328,23 @@ class NounRenderer(WordRenderer, ABC):
         gender: Gender = "f" if a.gender == "f" and b.gender == "f" else "m"
         if conj == "or" and b.gender is not None:
             gender = b.gender  # "X ya koi list nahi mili": the nearer noun agrees (round 9)
+        if self._identifier(right) and self._identifier(left[-1:]) and a.gender is not None:
+            # "complaint IDs A and B": B is one more of the IDs named before A, and takes
+            # their gender ("... aur B close ho gayi", never "gaye"; dev21)
+            gender = a.gender
+        a_direct, a_obl = a.form("direct") or (), a.form("obl") or ()
+        b_direct, b_obl = b.form("direct") or (), b.form("obl") or ()
+        if conj == "or" and left[0].low in ("a", "an") and right[0].low in ("a", "an"):
+            # "a housing allowance or a higher base": the alternatives take no article in
+            # Hinglish ("ek housing allowance ya ek higher base" was judged a calque of
+            # the English articles, dev21)
+            a_direct, a_obl = _drop_article(a_direct), _drop_article(a_obl)
+            b_direct, b_obl = _drop_article(b_direct), _drop_article(b_obl)
         return NounPhrase(
             (),
             (),
-            (a.form("direct") or ()) + joiner + (b.form("direct") or ()),
-            (a.form("obl") or ()) + joiner + (b.form("obl") or ()),
+            a_direct + joiner + b_direct,
+            a_obl + joiner + b_obl,
             gender,
             conj == "and" or b.plural,
             direct_only=direct_only,
@@ -434,9 +462,9 @@ class NounRenderer(WordRenderer, ABC):
             len(body) > 1
             and any(ch.isdigit() for ch in code)
             and (code[:1].isalpha() or code[:1] == "#")
-            and body[-2].low in self.lex.content
+            and (body[-2].low in self.lex.content or self.listed_acronym(body[-2])[0] is not None)
         ):
-            return body[-2]
+            return body[-2]  # "complaint IDs NDA-W-22817": the IDs' gender (dev21)
         before = self.lex.content.get(body[-2].low) if len(body) > 1 else None
         name = code or last.text
         if (
@@ -451,6 +479,13 @@ class NounRenderer(WordRenderer, ABC):
             # ("apni daughter Ella", never "apne"; judged round 11)
             return body[-2]
         return last
+
+    def _identifier(self, words: Sequence[Word]) -> bool:
+        """Whether ``words`` is one protected identifier ("NDA-W-23104", "#4411")."""
+        if len(words) != 1 or not is_placeholder(words[0].text):
+            return False
+        code = self.masked.unmask(words[0].text)
+        return any(ch.isdigit() for ch in code) and (code[:1].isalpha() or code[:1] == "#")
 
     def _np_adverb_at(self, words: Sequence[Word], i: int) -> int:
         size = self._phrase_at(words, i, "adverbs")
@@ -546,6 +581,10 @@ class NounRenderer(WordRenderer, ABC):
         if owner.pre == () and all(t.tag == "other" for t in owner.core):
             # "a CGPA of 8.4/10" -> "8.4/10 CGPA", not "8.4/10 ka ek CGPA"
             core, core_obl = _drop_ek(core), _drop_ek(core_obl)
+        elif lows[0] in ("a", "an"):
+            # "a refund of the seat fees": "seat fees ka refund"; the possessor makes it
+            # definite, and "seat fees ka ek refund" was judged a calque (dev21)
+            core, core_obl = _drop_article(core), _drop_article(core_obl)
         return (
             self._of(owner, gender, plural, False) + core,
             self._of(owner, gender, plural, True) + core_obl,
@@ -845,6 +884,8 @@ class NounRenderer(WordRenderer, ABC):
             post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
+        if prep == "with" and self.with_source:
+            post = "se"  # "checked with the airline": "airline se", never "ke saath"
         if post == "ka":  # agrees with the head the phrase modifies (priced at 1.2 crore)
             ka = inflect("ka", gender or "m", plural, oblique)
             return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)

@@ -80,6 +80,7 @@ class Template:
     frames: tuple[str, ...]
     reflexive: str | None
     condition_only: bool
+    question_only: bool
     plural: tuple[str, ...]
     not_gerund: tuple[str, ...]
     predicate: tuple[str, ...]
@@ -154,6 +155,7 @@ class _Compiler:
             frames=tuple(str(f) for f in frames),
             reflexive=None if not reflexive else "writer" if reflexive is True else str(reflexive),
             condition_only=bool(raw.get("condition_only", False)),
+            question_only=bool(raw.get("question_only", False)),
             plural=tuple(raw.get("plural", ())),  # type: ignore[arg-type]
             not_gerund=tuple(raw.get("not_gerund", ())),  # type: ignore[arg-type]
             predicate=tuple(raw.get("predicate", ())),  # type: ignore[arg-type]

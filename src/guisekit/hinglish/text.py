@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from guisekit.facts.numbers import CARDINAL_WORDS
-from guisekit.rules.doc import NOT_SENTENCE_END
+from guisekit.rules.doc import NOT_SENTENCE_END, continues_sentence
 from guisekit.rules.protect import protected_spans
 
 __all__ = [
@@ -34,6 +34,8 @@ _PLACEHOLDER = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
 # A sentence ends at . ! ? (not after an abbreviation) followed by space and the next
 # sentence's first character, or at the end of the text.
 _SENTENCE_END = re.compile(rf"[.!?]+{NOT_SENTENCE_END}[\"')\]”’]*(?=\s+\S|\s*$)")
+# the first letter of the next sentence after a sentence end (past quotes, brackets)
+_NEXT_LETTER = re.compile(r"\s*[\"'“‘(\[]*([A-Za-z])")
 # Capitalised words after the first word of a sentence are names (places, firms, people)
 # or acronyms (CTC, MBA): protected. "I" is the pronoun.
 _NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][A-Za-z]*(?:[.'’-][A-Za-z]+)*\b")
@@ -84,6 +86,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
         ):
             # a stop after a full month name still ends the sentence ("on 30 June. My
             # deposit" was one sentence: "30 June. ko mera deposit", a date moved across)
+            continue
+        letter = _NEXT_LETTER.match(text, match.end())
+        if letter is not None and continues_sentence(text, match.start(), letter.start(1)):
+            # "The bill no. is PH/09/4471.": one sentence (the rules engine's rule), not a
+            # fragment "is PH/09/4471." that became a question ("Kya ... hai"; dev21)
             continue
         found.append((start, match.end()))
         rest = text[match.end() :]

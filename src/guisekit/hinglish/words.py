@@ -5,6 +5,7 @@ Hindi at the code-mixing ratio), fixed expressions and the features of a head no
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 
 from guisekit.hinglish.lexicon import Content, HinglishLexicon
@@ -24,6 +25,20 @@ FINITE = ("past", "third", "participle")
 
 
 _QUOTES = frozenset("\"'“‘«")
+
+
+# a name: capitalised words of letters ("Ella", "Ramesh Iyer")
+_NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
+
+
+def _acronym(said: str) -> tuple[str, bool]:
+    """The lexicon key of a protected acronym ("EMI" -> "emi"; "IDs" -> "id", plural),
+    or "" when ``said`` is none."""
+    if len(said) > 2 and said.endswith("s") and said[:-1].isupper() and said[:-1].isalpha():
+        return said[:-1].lower(), True
+    if len(said) > 1 and said.isupper() and said.isalpha():
+        return said.lower(), False
+    return "", False
 
 
 class WordRenderer:
@@ -49,6 +64,9 @@ class WordRenderer:
         self.adverbs: Mapping[str, str] = grammar["adverbs"]
         self.conjunctions: Mapping[str, str] = grammar["conjunctions"]
         self.units: frozenset[str] = frozenset(grammar["units"])
+        self.span_verbs: frozenset[str] = frozenset(grammar["span_verbs"])
+        self.with_se_verbs: frozenset[str] = frozenset(grammar["with_se_verbs"])
+        self.span_units: frozenset[str] = frozenset(grammar["span_units"])
         self.np_adverbs: frozenset[str] = frozenset(grammar["np_adverbs"])
         self.gerund_only: frozenset[str] = frozenset(grammar["gerund_only"])
         self.before_verb: frozenset[str] = frozenset(grammar["before_verb"])
@@ -56,6 +74,8 @@ class WordRenderer:
         self.recipient_verbs: frozenset[str] = frozenset(grammar["recipient_verbs"])
         # set while a recipient verb's chain renders: "to Barclays" is "Barclays ko"
         self.to_recipient = False
+        # set while a with_se_verbs verb renders its chain: "with the airline" is "airline se"
+        self.with_source = False
         # written-out contractions -> as the writer wrote them (for clauses kept English)
         self.written: dict[str, str] = {}
         self.keep_english: frozenset[str] = frozenset(grammar["keep_english"])
@@ -167,6 +187,14 @@ class WordRenderer:
     def _numeric(self, word: Word) -> bool:
         return is_placeholder(word.text) and any(c.isdigit() for c in self.masked.unmask(word.text))
 
+    def listed_acronym(self, word: Word) -> tuple[Content | None, bool]:
+        """The lexicon entry of a protected acronym ("EMI", "IDs") and whether it is
+        plural; (None, False) for any other word."""
+        if not is_placeholder(word.text):
+            return None, False
+        key, plural = _acronym(self.masked.unmask(word.text))
+        return (self.lex.content.get(key) if key else None), plural
+
     def _head_features(self, word: Word) -> tuple[Gender | None, bool, bool, bool]:
         """Gender, plural, person, place of a head noun (names count as places).
 
@@ -184,6 +212,17 @@ class WordRenderer:
                 # a capitalised common noun of the lexicon ("English", the language, is
                 # feminine: "meri English", never "mera English"; round 10: ungrammatical)
                 return listed.gender, False, False, False
+            listed, plural = self.listed_acronym(word)
+            if listed is not None and listed.gender is not None:
+                # an acronym of the lexicon has the gender Hinglish writers give it ("meri
+                # EMI", "badi MNC", "complaint IDs close ho gayi"); it defaulted to
+                # masculine singular ("mera EMI", "bade MNC", "IDs ... ho gaya"; dev21)
+                return listed.gender, plural, listed.kind == "person", listed.kind == "place"
+            if _NAME.fullmatch(said):
+                # a name ("Ella", "Sharma Electronics") says nothing of its gender: a form
+                # that would show it ("Ella unmein se ek tha") is not written and the
+                # clause stays English (dev21: ungrammatical, Ella is a woman)
+                return None, False, False, True
             return "m", False, False, not self._numeric(word)
         low, content = word.low, self.lex.content
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
@@ -201,9 +240,9 @@ class WordRenderer:
         )
         found = entry or singular
         if found is None and word.text[:1].isupper() and word.text[1:2].islower():
-            # an unknown capitalised word inside a clause is a name (Chase, Ally), as a
-            # protected name is: masculine, a place
-            return "m", False, False, True
+            # an unknown capitalised word inside a clause is a name (Chase, Ally, Ella), as
+            # a protected name is: a place, of no known gender
+            return None, False, False, True
         gender: Gender | None = found.gender if found is not None else self._default_gender(low)
         if gender is None and plural and low.isalpha():
             # an unlisted English plural takes masculine plural agreement in Hinglish

@@ -15,7 +15,7 @@ import re
 from collections.abc import Hashable, Sequence
 from typing import Any, NamedTuple
 
-__all__ = ["NOT_SENTENCE_END", "Doc", "Word", "capital_i", "match_case"]
+__all__ = ["NOT_SENTENCE_END", "Doc", "Word", "capital_i", "continues_sentence", "match_case"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 # Placed right after a matched full stop: the stop of these abbreviations ends no sentence.
@@ -72,24 +72,31 @@ def _whole_word(word: str) -> re.Pattern[str] | None:
     return re.compile(f"{escaped}(?<![a-z0-9'\\-]{escaped})(?![a-z0-9'\\-])")
 
 
-def _continues(text: str, match: re.Match[str]) -> bool:
-    """Whether the sentence start ``match`` found after a full stop is a continuation of
+def continues_sentence(text: str, stop: int, letter: int) -> bool:
+    """Whether the word starting at ``letter``, after the full stop at ``stop``, continues
     the same sentence: a lower-case word after a dotted abbreviation ("my B.E. in
     mechanical engineering") or after "no." ("My complaint no. on Rail Madad is ...";
     heldout19/20-dev edit judgement, UNGRAMMATICAL), or an identifier after "no."
     ("account no. HL00928417"). A writer who starts sentences in lower case is not told
     apart from this case, so no capital is forced there (heldout19-dev edit judgement,
-    UNGRAMMATICAL)."""
-    stop = match.start()
-    if text[stop] != ".":
+    UNGRAMMATICAL). The one rule for every sentence splitter (the rules engine's Doc and
+    the Hinglish transform's :func:`guisekit.hinglish.text.sentences`), so both agree on
+    where a sentence ends ("The bill no. is PH/09/4471." was cut into a fragment the
+    Hinglish transform made a question of; dev21)."""
+    if stop >= len(text) or text[stop] != "." or letter >= len(text):
         return False
     head = text[max(0, stop - 24) : stop + 1]
-    letter = match.start(1)
     if text[letter].islower() and _DOTTED.search(head):
         return True
     return _NUMBER_ABBREVIATION.search(head) is not None and (
         text[letter].islower() or _IDENTIFIER.match(text, letter) is not None
     )
+
+
+def _continues(text: str, match: re.Match[str]) -> bool:
+    """Whether the sentence start ``match`` found after a full stop is a continuation of
+    the same sentence (see :func:`continues_sentence`)."""
+    return continues_sentence(text, match.start(), match.start(1))
 
 
 class Word(NamedTuple):
