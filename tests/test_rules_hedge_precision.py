@@ -474,3 +474,124 @@ def test_no_booster_repeats_the_predicate_s_stem(case: tuple[str, str], seed: in
     for op in ("booster_auxiliary.v1", "booster_adverb.v1", "booster_clause.v1"):
         out = ENGINE.try_operator(op, text, seed=seed).text
         assert cue not in out.lower(), out
+
+
+# --- heldout21h hedge reading (100 hedge edits, two readers): six classes --------------
+
+_THING = st.sampled_from(["your meter", "the boiler", "the router", "the new sensor", "this unit"])
+_FAULT = st.sampled_from(["broken", "damaged", "busted"])
+_GUESS_FRAME = st.sampled_from(["I think", "I believe", "Maybe", "I suspect"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(frame=_GUESS_FRAME, thing=_THING, fault=_FAULT, seed=st.integers(0, 20))
+def test_a_guessed_fault_of_a_thing_keeps_its_hedge(
+    frame: str, thing: str, fault: str, seed: int
+) -> None:
+    """A guessed diagnosis ("I think your meter is broken") is never firmed."""
+    text = f"{frame} {thing} is {fault}, and I will not pay the bill."
+    out = _transform(text, "confident", seed)
+    assert out.startswith(frame), out
+
+
+def test_a_broken_process_is_still_an_evaluation() -> None:
+    assert _run("remove_hedge.v1", "I think the process is broken.") == "The process is broken."
+
+
+_EXTENT = st.sampled_from(
+    ["to some extent", "to a certain extent", "to some degree", "more or less", "in a way"]
+)
+_PREDICATE = st.sampled_from(
+    ["HR has been sympathetic", "The new policy helped", "The plan worked", "The fee is unfair"]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(extent=_EXTENT, predicate=_PREDICATE, seed=st.integers(0, 20))
+def test_an_extent_phrase_is_never_removed(extent: str, predicate: str, seed: int) -> None:
+    """Deleting "to some extent" turns a partial state into a full one (like "partly")."""
+    text = f"{predicate}, {extent}, but it is not enough."
+    assert extent in _transform(text, "confident", seed)
+
+
+def test_a_condition_hedge_is_still_removed() -> None:
+    assert _run("remove_hedge.v1", "I help out, where possible.") == "I help out."
+
+
+_CONCEDED = st.sampled_from(
+    ["The new version may be better for some teams, but we don't need it.",
+     "The fee may be fair, but the way they applied it was not.",
+     "The offer might be higher elsewhere.",
+     "Although the policy may be reasonable, it hurts new staff.",
+     "The tool may be useful in some cases."]
+)  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(text=_CONCEDED, seed=st.integers(0, 20))
+def test_a_conceded_possibility_is_never_made_must(text: str, seed: int) -> None:
+    assert "must be" not in _transform(text, "confident", seed)
+
+
+def test_a_possible_evaluation_is_still_firmed() -> None:
+    assert _run("remove_hedge.v1", "The fee may be unlawful.") == "The fee must be unlawful."
+
+
+_FUTURE = st.sampled_from(
+    ["the new wage will be higher than that from April", "the rent will go up next year",
+     "the price is going to be lower in May", "it'll be cheaper after the sale"]
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(frame=st.sampled_from(["I think", "I believe", "I suppose"]), clause=_FUTURE,
+       seed=st.integers(0, 20))  # fmt: skip
+def test_a_predicted_fact_keeps_its_hedge(frame: str, clause: str, seed: int) -> None:
+    """A prediction of an outside fact is neither asserted nor firmed to "I know"."""
+    out = _transform(f"{frame} {clause}.", "confident", seed)
+    assert out.startswith(frame), out
+
+
+def test_a_predicted_evaluation_still_loses_its_frame() -> None:
+    assert _run("remove_hedge.v1", "I think the new fee will be unfair.") == (
+        "The new fee will be unfair."
+    )
+
+
+_FEELS = st.sampled_from(["It feels like", "It seems like", "It looks like"])
+_NOUN_PHRASE = st.sampled_from(
+    ["a cost-saving move dressed up as a benefit", "an unfair policy to everyone",
+     "a scam from start to finish"]
+)  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(frame=_FEELS, phrase=_NOUN_PHRASE)
+def test_an_appearance_frame_stays_before_a_noun_phrase(frame: str, phrase: str) -> None:
+    text = f"{frame} {phrase}."
+    assert _run("remove_hedge.v1", text) == text
+
+
+def test_an_appearance_frame_goes_before_a_clause() -> None:
+    assert _run("remove_hedge.v1", "It feels like the fee is unfair.") == "The fee is unfair."
+
+
+_LIVED = st.sampled_from(
+    ["Each time the technician 'will visit tomorrow' and never comes.",
+     "Every time the landlord will promise a repair and nothing happens.",
+     "The agent will call it 'a standard fee' again.",
+     "The manager keeps saying the fee is fair.",
+     "Whenever the bill is wrong, the company will blame the meter."]
+)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=_LIVED, seed=st.integers(0, 20))
+def test_no_cue_on_repeated_events_or_a_quotation(text: str, seed: int) -> None:
+    """The writer's own report of repeated events, or someone's quoted words, is no claim."""
+    assert _transform(text, "hedged", seed) == text
+
+
+def test_a_prediction_about_another_party_still_takes_a_hedge() -> None:
+    text = "The company will reconsider the fee."
+    assert any(_transform(text, "hedged", seed) != text for seed in range(10))

@@ -86,11 +86,14 @@ def test_scorer_counts_hedges_in_context(text: str, hedges: int) -> None:
 # Since the heldout5 judgement, general extenders ("and stuff", "or something": they widen
 # a category, and deleting one narrows what is said), evidentials ("apparently",
 # "seemingly": they name the source) and "generally" (a frequency restriction) are not
-# removed either (claims.yaml ``trailing`` and ``adverbs``).
+# removed either (claims.yaml ``trailing`` and ``adverbs``). Since the heldout21h hedge
+# reading, extent phrases ("to some extent", "more or less": a partial state made full
+# when deleted) stay too.
 _NOT_REMOVABLE = re.compile(
     r"\b(about|approximately|roughly|around|nearly|mainly|largely|mostly|partly|usually|"
     r"often|according to|not sure|could have|generally|apparently|seemingly|and stuff|"
-    r"or something|and so on)\b",
+    r"or something|and so on|to some extent|to a certain extent|to some degree|more or less|"
+    r"in a way)\b",
     re.IGNORECASE,
 )
 # Since the round 12 judgement an epistemic hedge on a speculation the writer cannot
@@ -98,9 +101,11 @@ _NOT_REMOVABLE = re.compile(
 # party's conduct, a remembered or known fact): "I believe this is a system error" ->
 # "This is a system error" and "had probably latched" -> "had latched" were judged
 # MEANING (certainty/speculation in lexical.remove_hedge and certainty.speculation).
+# Since the heldout21h hedge reading such a hedge is not firmed either ("was probably
+# caused by" never "was definitely caused by"; strengthen_modal).
 _SPECULATIVE = re.compile(
-    r"\b(by mistake|caused the|billing error|will (?:possibly|probably|likely)|following its own|"
-    r"not mistaken|remember correctly|best of my knowledge|seems open)\b",
+    r"\b(by mistake|caused the|caused by|billing error|will (?:possibly|probably|likely)|"
+    r"following its own|not mistaken|remember correctly|best of my knowledge|seems open)\b",
     re.IGNORECASE,
 )
 # Since the heldout5 judgement a past evaluation of a service the writer lived through
@@ -129,8 +134,9 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     ]
     # 88 licensed removal pairs since the heldout5 judgement (extenders, evidentials and
     # "generally" left in place; see _NOT_REMOVABLE), 95 before; since round 12 the
-    # speculations of _SPECULATIVE are left hedged too
-    assert len(licensed_up) >= 90 and len(licensed_down) >= 78
+    # speculations of _SPECULATIVE are left hedged too; 76 since the heldout21h hedge
+    # reading (two extent phrases and a guessed cause left in place, 79 before)
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 76
     up, _ = _rates(licensed_up)
     _, down = _rates(licensed_down)
     assert up >= 0.9, up
@@ -154,7 +160,11 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # 0.64 since the heldout21 judgement: "The hiring manager seems open to negotiation"
     # reads another person's attitude, which "is open" states as fact (MEANING there;
     # claims.yaml seem_attitudes).
-    assert down_all >= 0.64, down_all
+    # 0.63 since the heldout21h hedge reading: "The plan was more or less successful"
+    # keeps its extent phrase (a partial success is no full one) and "The delay was
+    # probably caused by the transfer" is no longer firmed to "definitely caused" (a
+    # guessed cause, as above; strengthen_modal reads certainty.speculation).
+    assert down_all >= 0.63, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

@@ -285,14 +285,21 @@ class Renderer(NounRenderer):
     def _count(self, rest: list[Word]) -> tuple[Toks, list[Word]] | None:
         """A count ("6 times", "3 separate times") among a verb's complements: ``6 baar``,
         placed right before the verb as an adverb (it is not the verb's object and nothing
-        agrees with it); None for a count in words ("three times"): Hinglish writes
-        "teen baar" or "3 baar", and either would lose the protected number word."""
+        agrees with it). A count in words ("three times") stays English as written,
+        before the verb as "twice" does ("Maine HR ko four times email kiya"): "teen baar"
+        would lose the protected number word and "three baar" is no one's Hinglish."""
         for j in range(len(rest) - 1):
             gap = 1 + (rest[j + 1].low == "separate" and j + 2 < len(rest))
             if rest[j + gap].low not in ("time", "times"):
                 continue
             if self._number_word(rest[j]):
-                return None
+                after = rest[j + gap + 1 :]
+                if after and (
+                    after[0].low in _MULTIPLE_AFTER or not self._chain_start(rest, j + gap + 1)
+                ):
+                    return None
+                times = tuple(Tok(w.text, "en") for w in rest[j + 1 : j + gap + 1])
+                return (self._placeholder(rest[j]), *times), rest[:j] + list(after)
             if not self._numeric(rest[j]):
                 continue
             after = rest[j + gap + 1 :]

@@ -20,7 +20,7 @@ from guisekit.hinglish.lexicon import HinglishLexicon
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks
 from guisekit.hinglish.text import SPELLED_NUMBERS, Tok, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
-from guisekit.hinglish.words import FINITE, WordRenderer
+from guisekit.hinglish.words import _QUOTES, FINITE, WordRenderer
 
 __all__ = ["NounRenderer"]
 
@@ -242,6 +242,13 @@ class NounRenderer(WordRenderer, ABC):
             return None
         core, core_obl, gender_h, plural_h, person, place = head
         entity = person or place  # "a company with 600 employees": a wala modifier
+        chunks = self._chunks(words[end:])
+        if (
+            len(chunks) > 1
+            and any(self._numeric(w) for w in words[:end])
+            and any(self._in_named_place(chunk) for _, chunk in chunks)
+        ):
+            return None  # "6.2 LPA at a small startup in Pune": no place before an amount
         pre = self._chain(words[end:], gender_h, plural_h, False, nominal=True, entity=entity)
         pre_obl = self._chain(words[end:], gender_h, plural_h, True, nominal=True, entity=entity)
         if pre is None or pre_obl is None:
@@ -728,14 +735,49 @@ class NounRenderer(WordRenderer, ABC):
             if rendered is None:
                 return None
             out.append(rendered)
+        strict = sum(self._attached(size, chunk, strict=True) for size, chunk in chunks)
+        if strict > _MAX_CHUNKS and not self._place_first_ok(chunks, out):
+            return None
         return tuple(t for part in reversed(out) for t in part)
 
-    def _attached(self, size: int, chunk: Sequence[Word]) -> bool:
+    def _place_first_ok(
+        self, chunks: Sequence[tuple[int, Sequence[Word]]], out: list[Toks]
+    ) -> bool:
+        """ "in Pune" goes first only before one more phrase that says where or from whom
+        ("Pune mein Infosys mein", "Pune mein company se"), never before "par" ("Leeds
+        mein £36,500 par hoon"), "tak" or a participle (all judged awkward reading dev21)."""
+        others = [
+            (chunk, toks)
+            for (size, chunk), toks in zip(chunks, out, strict=True)
+            if self._attached(size, chunk)
+        ]
+        return (
+            len(others) == 1
+            and others[0][0][0].low in ("at", "in", "from")
+            and not any(self._numeric(w) for w in others[0][0])
+            and bool(others[0][1])
+            and others[0][1][-1].text in ("mein", "se")
+        )
+
+    def _attached(self, size: int, chunk: Sequence[Word], strict: bool = False) -> bool:
         """Whether a chunk of a chain is a phrase whose attachment and order matter: not a
-        date ("on May 2"), a fixed adverb ("in full") or a role ("as a X": "ke taur par")."""
+        date ("on May 2"), a fixed adverb ("in full") or a role ("as a X": "ke taur par");
+        unless ``strict``, not a named place ("in Pune") either."""
         if self._date(chunk[size:]) or chunk[0].low == "as":
             return False
+        if not strict and self._in_named_place(chunk):
+            return False
         return self._phrase_at(chunk, 0, "adverbs") != len(chunk)
+
+    def _in_named_place(self, chunk: Sequence[Word]) -> bool:
+        """ "in Pune": a place named after "in" goes first ("Pune mein ek startup mein"),
+        and whether it places the noun before it or the whole event, Hindi says the same,
+        so it is no guessed attachment (a self-description "at a startup in Pune" was
+        left English by the one-phrase limit)."""
+        if len(chunk) != 2 or chunk[0].low != "in" or not is_placeholder(chunk[1].text):
+            return False
+        said = self.masked.unmask(chunk[1].text)
+        return said[:1].isupper() and not any(c.isdigit() for c in said) and said[:1] not in _QUOTES
 
     def _chunk(
         self,

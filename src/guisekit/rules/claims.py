@@ -20,6 +20,7 @@ from guisekit.rules.lexicon import RulesLexicon
 __all__ = [
     "adverb_slots",
     "claim_sentences",
+    "concrete_fault",
     "doubtful",
     "evaluates",
     "grave_sentences",
@@ -28,6 +29,8 @@ __all__ = [
     "narrated",
     "opens_with_cue",
     "opinion_sentence",
+    "quoted",
+    "repeated",
     "reported",
     "request_sentence",
     "self_evaluations",
@@ -264,7 +267,7 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "she is better now": a fact the writer knows first-hand
     if _record_error(words, lex):
         return False  # "the date on the letter is wrong": an error the writer can see
-    if _concrete_broken(words, lex):
+    if concrete_fault(words, lex):
         return False  # "the replacement is also broken": a state the writer sees
     if _own_benefit(words, lex):
         return False  # "the extra money would really help": the writer's own need
@@ -375,13 +378,16 @@ def _record_error(words: list[str], lex: RulesLexicon) -> bool:
     return not fields.isdisjoint(words[:head])
 
 
-def _concrete_broken(words: list[str], lex: RulesLexicon) -> bool:
-    """Whether a clause calls a thing broken ("the replacement is also broken"): only a
-    process or system (claims.yaml ``abstract_subjects``) is evaluated as broken."""
-    if "broken" not in words:
+def concrete_fault(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether a clause calls a thing broken or damaged ("the replacement is also broken",
+    "your meter is broken"; claims.yaml ``fault_states``): a state the writer sees, or a
+    diagnosis they guess, never their evaluation; only a process or system (claims.yaml
+    ``abstract_subjects``) is evaluated as broken ("the process is broken")."""
+    faults = frozenset(lex.claims["fault_states"])
+    if faults.isdisjoint(words):
         return False
     head = _copula_index(words)
-    if head is None or "broken" not in words[head + 1 : head + 4]:
+    if head is None or faults.isdisjoint(words[head + 1 : head + 4]):
         return False
     return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
 
@@ -689,6 +695,11 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
             continue
         if request_sentence(doc.lowered[start:end], lex):
             continue  # "a real answer would be appreciated": a request, never hedged
+        if quoted(body) or repeated(doc.lowered[start:end], lex):
+            # "Each time the technician 'will visit tomorrow' and never comes": someone's
+            # words, or events the writer lived through again and again, never a claim
+            # (heldout21 hedge reading, MEANING)
+            continue
         if self_evaluative(doc.lowered[first.start : end], lex):
             continue  # "my biggest strength is ...": only a self frame goes on it
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
@@ -738,6 +749,42 @@ def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 
 
 _QUOTE = re.compile('["\u201c\u201d]')
+# A quotation in single quotes: an opening quote after a space or bracket (or at the
+# start) before a letter, and a closing one after a letter or stop before a space, a
+# stop or the end ("the technician 'will visit tomorrow' and ..."); an apostrophe inside
+# a word ("won't") may stand inside it, one after a plural ("the customers' fees") alone
+# opens nothing.
+_SINGLE_QUOTED = re.compile(
+    r"(?:^|(?<=[\s(\[]))['\u2018][a-z0-9]"
+    r"(?:[^'\u2018\u2019\n]|(?<=[a-z])['\u2019](?=[a-z]))*?"
+    r"[a-z0-9.!?,]['\u2019](?=[\s.,;:!?)\]]|$)",
+    re.IGNORECASE,
+)
+
+
+def quoted(text: str) -> bool:
+    """Whether ``text`` holds a quotation, in double or single quotes: someone's words,
+    on which the writer's hedge or booster misattributes commitment."""
+    return _QUOTE.search(text) is not None or _SINGLE_QUOTED.search(text) is not None
+
+
+@functools.cache
+def _repeated_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    words = sorted(lex.claims["repeated_events"], key=len, reverse=True)
+    alternatives = "|".join(re.escape(w) for w in words)
+    # "they keep cancelling", "he kept saying": a narrated habit; never "to keep checking"
+    # or "I'll keep trying" (a plan)
+    keep = r"(?:keeps|kept|(?:they|we|you|people) keep) \w+ing"
+    return re.compile(r"(?<![\w'])(?:" + alternatives + "|" + keep + r")(?![\w'])")
+
+
+def repeated(text: str, lex: RulesLexicon) -> bool:
+    """Whether ``text`` (one sentence, lower-case) narrates events that happened again and
+    again (claims.yaml ``repeated_events``: "each time", "whenever", "they keep
+    cancelling") with no obligation in it: the writer's own experience, not a claim."""
+    if _repeated_pattern(lex).search(text) is None:
+        return False
+    return frozenset(lex.claims["deontic"]).isdisjoint(_WORDS.findall(text))
 
 
 def stance_elsewhere(
@@ -753,7 +800,7 @@ def stance_elsewhere(
     that swaps every cue of a sentence the same way ("I believe the fee is probably
     unfair" -> "I know the fee is definitely unfair") keeps it consistent."""
     begin, stop = doc.sentence_around(start)
-    if _QUOTE.search(doc.text, begin, stop):
+    if quoted(doc.text[begin:stop]):
         return True  # a quotation is someone's words: 'I think the form read "..."'
     if _tag_pattern(lex).search(doc.lowered, begin, stop):
         return True  # "This is cheating, simple.": an emphatic tag is a booster already

@@ -14,7 +14,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from guisekit.rules.claims import evaluates, narrated, self_evaluative
+from guisekit.rules.claims import concrete_fault, evaluates, narrated, self_evaluative
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
@@ -428,6 +428,10 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     words = _WORD.findall(clause)
     if _past_event(words, lex):
         return True
+    if concrete_fault(words, lex):
+        # "I think your meter is broken": a diagnosis of a thing the writer guesses, like
+        # "faulty" (heldout21 hedge reading, MEANING); "the process is broken" evaluates
+        return True
     if self_evaluative(rest, lex) or not _FIRST_HAND.isdisjoint(words):
         # the writer's own experience, ranked or judged ("the project I'm proudest of is
         # probably ...", "my weakness is probably public speaking"): theirs to know
@@ -461,6 +465,12 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
     for i, word in enumerate(words[1:8], start=1):
         if word in judged:
             return False
+        future = _future_at(words, i)
+        if future:
+            # "the new wage will be higher from April", "it is going to go up": a
+            # prediction of an outside fact, which the writer cannot know (heldout21 hedge
+            # reading, MEANING); "will be unfair" still evaluates
+            return _predicted_fact(words[i + future :], lex)
         if word in _PREDICTION:
             # "the refund will probably arrive next week": a predicted event, as
             # uncertain as a past one the writer did not see; "will be unfair" evaluates
@@ -476,6 +486,39 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
 
 
 _PREDICTION = frozenset({"will", "would", "'ll"})
+# The future of a prediction: "will" (a contracted "it'll" is one word) and "be going to";
+# "would" is apart (a conditional or polite evaluation: "it would be better to wait").
+_GOING = frozenset({"is", "are", "'s", "it's", "that's", "they're", "he's", "she's"})
+
+
+def _future_at(words: list[str], i: int) -> int:
+    """The number of words of a future auxiliary at ``words[i]`` ("will", "it'll", "is
+    going to"), 0 when none is there."""
+    word = words[i]
+    if word == "will" or word.endswith("'ll"):
+        return 1
+    if word in _GOING and words[i + 1 : i + 3] == ["going", "to"]:
+        return 3
+    return 0
+
+
+def _predicted_fact(after: list[str], lex: RulesLexicon) -> bool:
+    """Whether the words after a future auxiliary predict an event or a state of the
+    world ("go up", "arrive", "be higher", "be a problem") rather than the writer's
+    evaluation of one ("be unfair", "be illegal": claims.yaml ``past_judgements``, the
+    judgements that evaluate in any tense)."""
+    rest = [w for w in after[:4] if w not in _ADVERBS_IN_VERB_GROUP]
+    if not rest or rest[0] in ("not", "never"):
+        return False  # "will not answer": a refusal the writer met, not a prediction
+    if rest[0] != "be":
+        return True
+    judgements = frozenset(lex.claims["past_judgements"])
+    predicate = [w for w in rest[1:] if w not in _PREDICATE_SKIP]
+    return not predicate or predicate[0] not in judgements
+
+
+# Words between "be" and its predicate ("will be a real problem", "will be very unfair").
+_PREDICATE_SKIP = frozenset({"a", "an", "the", "very", "really", "quite", "so", "too", "even"})
 _PRESENT_OR_MODAL = frozenset(
     {"is", "are", "isn't", "aren't", "should", "shouldn't", "must", "won't", "wouldn't",
      "can", "can't", "cannot", "ought", "does", "do", "doesn't", "don't", "it's", "that's",

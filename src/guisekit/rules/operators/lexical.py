@@ -840,7 +840,10 @@ _SHIELD = re.compile(
     r"|correct me if)"
 )
 _CLAUSE_MARK = re.compile(r"[,;:.!?]")
-_SEEM_FRAMES = ("it seems", "it appears", "it looks", "it would seem")
+# Appearance frames whose deletion must leave a finite clause: "It feels like a
+# cost-saving move ..." -> "A cost-saving move ..." is a fragment (heldout21 hedge reading,
+# UNGRAMMATICAL), as "It seems obvious that ..." -> "Obvious that ..." was.
+_SEEM_FRAMES = ("it seems", "it appears", "it looks", "it would seem", "it feels", "it sounds")
 _SUBJECT_PRONOUNS = frozenset(
     {"i", "we", "you", "he", "she", "they", "it", "there", "this", "that", "someone"}
 )
@@ -1027,12 +1030,34 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         rest = _SENTENCE_REST.match(doc.lowered, end)
         predicate = rest.group().strip() if rest is not None else ""
         negation = "not " if value.startswith("cannot") else ""
-        return statement(start, end, value) and evaluates(f"it is {negation}{predicate}", lex)
+        return (
+            statement(start, end, value)
+            and evaluates(f"it is {negation}{predicate}", lex)
+            and not conceded(start, end)
+        )
+
+    def conceded(start: int, end: int) -> bool:
+        # "The new version may be better for some teams, but ..." never "must be better":
+        # a possibility the writer concedes (a contrast follows or precedes it), an open
+        # comparison ("better", "more": the comparatives of `open_values`, which "could"
+        # never firms either) or one restricted to
+        # part of a domain ("for some teams") is no conclusion to firm (heldout21 hedge
+        # reading, MEANING)
+        begin, stop = doc.sentence_around(start)
+        ahead = _WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]
+        return (
+            bool(_OPEN_COMPARATIVES.intersection(ahead))
+            or _CONCESSION_AFTER.search(doc.lowered, end, stop) is not None
+            or _CONCESSION_BEFORE.search(doc.lowered, begin, start) is not None
+            or _RESTRICTED.search(_match_phrase(doc.lowered, end)) is not None
+        )
 
     yield from map_edits(doc, modals, name, accept=modal_evaluation)
 
     could = PhraseMap.build(claims["could_to_must"].items())
-    yield from map_edits(doc, could, name, accept=evaluation_ahead)
+    yield from map_edits(
+        doc, could, name, accept=lambda s, e, v: evaluation_ahead(s, e, v) and not conceded(s, e)
+    )
     seem = PhraseMap.build(claims["seem_to_copula"].items())
     evaluative = frozenset(claims["evaluative"])
     attitudes = frozenset(claims["seem_attitudes"]) | frozenset(claims["narrative_states"])
@@ -1052,6 +1077,28 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         )
 
     yield from map_edits(doc, seem, name, accept=before_evaluation)
+
+
+# A contrast after a possibility ("may be better ..., but we don't need it") or a
+# concessive clause around it ("Although it may be fair, ..."): the writer concedes the
+# possibility, and "must" would assert it against their own point.
+_CONCESSION_AFTER = re.compile(r"(?<![\w'])(?:but|though|although|yet|however|whereas)(?![\w'])")
+_CONCESSION_BEFORE = re.compile(
+    r"(?<![\w'])(?:although|though|while|whilst|even if|granted|admittedly)(?![\w'])"
+)
+# Comparatives of claims.yaml ``open_values`` with no standard of comparison of their own:
+# "may be better" weighs an option, it concludes nothing.
+_OPEN_COMPARATIVES = frozenset(
+    {"better", "worse", "more", "less", "higher", "lower", "bigger", "smaller"}
+)
+# A restriction to part of a domain ("for some teams", "in some cases", "to some people").
+_RESTRICTED = re.compile(r"(?<![\w'])(?:for|in|to|with) (?:some|certain|a few|many) \w+")
+
+
+def _match_phrase(text: str, start: int) -> str:
+    """The words from ``start`` to the next comma or sentence mark."""
+    found = _PHRASE_REST.match(text, start)
+    return found.group() if found is not None else ""
 
 
 # A negated doubt or belief ("not sure", "don't think", "never believed"); "if I'm not
@@ -1381,6 +1428,10 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             and in_statement(doc, lex, start)
             and not stance_elsewhere(doc, lex, start, end, own)
             and not _predicate_adjective(doc, start, end)
+            # "I believe the new wage will be higher from April" never "I know ...": a
+            # hedge on a guess (a prediction, a cause, a diagnosis) is neither removed nor
+            # firmed (heldout21 hedge reading, MEANING; see certainty.speculation)
+            and not speculation(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
         )
 
     own = frozenset(lex.modal_strengthen.mapping)
