@@ -1009,10 +1009,20 @@ def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> 
     if ctl == "obj" and verb.obj_marked:
         target = None  # an object with ko/se does not control agreement
     if isinstance(target, NounPhrase):
-        if ctl == "obj" and target.gender is None and target.place and not target.person:
+        if (
+            ctl == "obj"
+            and target.gender is None
+            and target.place
+            and not target.person
+            and verb.entry.type != "d"
+            and not any(t.text == "ek" for t in target.pre + target.core)
+        ):
             # a name as the object ("Airflow use kiya", "Chennai nahi chhoda"): the thing
             # named agrees masculine, the default of an English loan; only a name that
-            # is a subject (a person, "Ella ... tha") has a gender that must be known
+            # is a subject (a person, "Ella ... tha") has a gender that must be known.
+            # A name with an article is a brand or model ("a new Fortuner": a car,
+            # feminine), and what "mila" agrees with is its subject: neither is guessed
+            # ("ek new Fortuner mila", judged round 12: ungrammatical)
             return "m", target.plural
         return target.gender, target.plural
     if ctl == "obj" and target is None:
