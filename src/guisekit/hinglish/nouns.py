@@ -249,9 +249,11 @@ class NounRenderer(WordRenderer, ABC):
             and any(self._in_named_place(chunk) for _, chunk in chunks)
         ):
             return None  # "6.2 LPA at a small startup in Pune": no place before an amount
-        if person and len(chunks) == 1 and chunks[0][0] == 1 and chunks[0][1][0].low == "at":
+        at_place = len(chunks) == 1 and chunks[0][0] == 1 and chunks[0][1][0].low == "at"
+        if person and at_place and not any(self._numeric(w) for w in chunks[0][1]):
             # "a patient at Riverside Medical Center": the place whose patient one is,
-            # "X ka patient", never "X par patient" (judged round 12: awkward)
+            # "X ka patient", never "X par patient" (judged round 12: awkward); an amount
+            # is no place ("employee at 26 LPA CTC": "CTC par")
             owner = self.np(chunks[0][1][1:])
             ka = inflect("ka", gender_h, plural_h)
             ka_obl = inflect("ka", gender_h, plural_h, True)
