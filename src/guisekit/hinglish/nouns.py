@@ -263,7 +263,9 @@ class NounRenderer(WordRenderer, ABC):
             pre, pre_obl = of + hindi_toks(ka), of + hindi_toks(ka_obl)
         else:
             pre = self._chain(words[end:], gender_h, plural_h, False, nominal=True, entity=entity)
-            pre_obl = self._chain(words[end:], gender_h, plural_h, True, nominal=True, entity=entity)
+            pre_obl = self._chain(
+                words[end:], gender_h, plural_h, True, nominal=True, entity=entity
+            )
         if pre is None or pre_obl is None:
             return None
         return NounPhrase(pre, pre_obl, core, core_obl, gender_h, plural_h, None, person, place)
