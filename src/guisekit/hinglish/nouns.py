@@ -250,7 +250,8 @@ class NounRenderer(WordRenderer, ABC):
         ):
             return None  # "6.2 LPA at a small startup in Pune": no place before an amount
         at_place = len(chunks) == 1 and chunks[0][0] == 1 and chunks[0][1][0].low == "at"
-        if person and at_place and not any(self._numeric(w) for w in chunks[0][1]):
+        owned = end > 0 and words[end - 1].low in self.lex.grammar["owned_at"]
+        if owned and at_place and not any(self._numeric(w) for w in chunks[0][1]):
             # "a patient at Riverside Medical Center": the place whose patient one is,
             # "X ka patient", never "X par patient" (judged round 12: awkward); an amount
             # is no place ("employee at 26 LPA CTC": "CTC par")

@@ -195,7 +195,12 @@ def _passive(
     a transitive Hindi verb takes ``ja`` after its perfective (``bheja gaya``), unless
     hindi_verbs.yaml names an intransitive ``passive`` for it: "was lost" is "kho gaya",
     never "khoya gaya" (judged round 12)."""
-    intransitive = irregular.get(entry.stem, {}).get("passive")
+    # only the event ("kho gaya") and the subjunctive: "will I lose my job" would read
+    # "kya apni job kho jayegi", a reflexive with no subject (ask_whether.will_i)
+    intransitive = irregular.get(entry.stem, {}).get("passive") and name in (
+        "pass_perf",
+        "pass_subj",
+    )
     if entry.stem == "kar" or intransitive:
         plain = "ho" if entry.stem == "kar" else entry.stem
         if name == "pass_hab":
