@@ -757,6 +757,15 @@ class ClauseConverter:
             slot = slots.get(name)
             if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
                 return None
+            if (
+                wanted == "i"
+                and slot.obj is not None
+                and not any(re.search(r"\d", t.text) for t in (*slot.obj.pre, *slot.obj.core))
+            ):
+                # "two failed pilots": a participle before its noun, no intransitive verb
+                # with an object ("two pilots fail hua"; judged round 12: ungrammatical);
+                # a measure may follow one ("went down 11 points")
+                return None
             who = slots.get("who")
             if (
                 wanted == "t"
