@@ -20,6 +20,7 @@ Every *from*, *to* and *count* number of the original must keep its role in the 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from guisekit.hinglish.text import sentences
 
@@ -99,7 +100,7 @@ def number_roles(text: str, language: str) -> list[tuple[str, str]]:
             end = _range_end(words, i, "aur")
             if k + 1 < len(numbers) and end == numbers[k + 1][0]:
                 between = words[end + 1 : end + 1 + 2 * _LOOK]
-                if any(a == "ke" and b == "beech" for a, b in zip(between, between[1:])):
+                if any(a == "ke" and b == "beech" for a, b in pairwise(between)):
                     roles.setdefault(k, "from")
                     roles.setdefault(k + 1, "to")
     return [(numbers[k][1], role) for k, role in sorted(roles.items())]
