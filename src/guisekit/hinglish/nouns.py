@@ -249,8 +249,24 @@ class NounRenderer(WordRenderer, ABC):
             and any(self._in_named_place(chunk) for _, chunk in chunks)
         ):
             return None  # "6.2 LPA at a small startup in Pune": no place before an amount
-        pre = self._chain(words[end:], gender_h, plural_h, False, nominal=True, entity=entity)
-        pre_obl = self._chain(words[end:], gender_h, plural_h, True, nominal=True, entity=entity)
+        at_place = len(chunks) == 1 and chunks[0][0] == 1 and chunks[0][1][0].low == "at"
+        owned = end > 0 and words[end - 1].low in self.lex.grammar["owned_at"]
+        if owned and at_place and not any(self._numeric(w) for w in chunks[0][1]):
+            # "a patient at Riverside Medical Center": the place whose patient one is,
+            # "X ka patient", never "X par patient" (judged round 12: awkward); an amount
+            # is no place ("employee at 26 LPA CTC": "CTC par")
+            owner = self.np(chunks[0][1][1:])
+            ka = inflect("ka", gender_h, plural_h)
+            ka_obl = inflect("ka", gender_h, plural_h, True)
+            if owner is None or owner.pronoun is not None or ka is None or ka_obl is None:
+                return None
+            of = owner.form("obl") or ()
+            pre, pre_obl = of + hindi_toks(ka), of + hindi_toks(ka_obl)
+        else:
+            pre = self._chain(words[end:], gender_h, plural_h, False, nominal=True, entity=entity)
+            pre_obl = self._chain(
+                words[end:], gender_h, plural_h, True, nominal=True, entity=entity
+            )
         if pre is None or pre_obl is None:
             return None
         return NounPhrase(pre, pre_obl, core, core_obl, gender_h, plural_h, None, person, place)

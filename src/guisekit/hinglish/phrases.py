@@ -192,16 +192,26 @@ def _passive(
     plural: bool,
 ) -> list[str] | None:
     """A passive of ``entry``: a light verb ``kar`` becomes ``ho`` (``close ho gaya``);
-    a transitive Hindi verb takes ``ja`` after its perfective (``bheja gaya``)."""
-    if entry.stem == "kar":
+    a transitive Hindi verb takes ``ja`` after its perfective (``bheja gaya``), unless
+    hindi_verbs.yaml names an intransitive ``passive`` for it: "was lost" is "kho gaya",
+    never "khoya gaya" (judged round 12)."""
+    # only the event ("kho gaya") and the subjunctive: "will I lose my job" would read
+    # "kya apni job kho jayegi", a reflexive with no subject (ask_whether.will_i)
+    intransitive = irregular.get(entry.stem, {}).get("passive") and name in (
+        "pass_perf",
+        "pass_subj",
+    )
+    if entry.stem == "kar" or intransitive:
+        plain = "ho" if entry.stem == "kar" else entry.stem
         if name == "pass_hab":
-            return hindi_verb_form("ho", "hab", irregular, gender, plural)
+            return hindi_verb_form(plain, "hab", irregular, gender, plural)
         if name == "pass_fut":
-            return hindi_verb_form("ho ja", "fut", irregular, gender, plural)
+            return hindi_verb_form(f"{plain} ja", "fut", irregular, gender, plural)
         if name == "pass_subj":
-            return ["ho", "jayein" if plural else "jaye"]
+            return [plain, "jayein" if plural else "jaye"]
         # an event: "ho gaya"; negated, the plain perfective: "nahi hua"
-        return hindi_verb_form("ho" if negated else "ho ja", "perf", irregular, gender, plural)
+        stem = plain if negated else f"{plain} ja"
+        return hindi_verb_form(stem, "perf", irregular, gender, plural)
     if entry.type != "t" or name in ("pass_hab", "pass_fut"):  # "khoyi jayegi": not said
         return None
     perf = hindi_verb_form(entry.stem, "perf", irregular, gender, plural)
