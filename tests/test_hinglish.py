@@ -742,7 +742,7 @@ TEMPLATE_CASES = [
     ),
     (
         "statement.had_to",
-        "I also had to pay a $50 late charge to my landlord.",
+        "I had to pay a $50 late charge to my landlord.",
         ["Mujhe apne landlord ko $50 late charge pay karna pada."],
     ),
     ("statement.have_to", "I have to pay the fee.", ["Mujhe fee pay karna hai."]),
@@ -832,6 +832,11 @@ TEMPLATE_CASES = [
             "Aapse request hai ki turant ₹25,000 reverse kijiye.",
             "Aapse request hai ki immediately ₹25,000 reverse kijiye.",
         ],
+    ),
+    (
+        "request.humbly_request_you_to",
+        "I humbly request you to trace the article urgently.",
+        ["Aapse humble request hai ki article urgently trace kijiye."],
     ),
     (
         "request.would_appreciate_plural",

@@ -37,8 +37,7 @@ FRAMED = [
         {"Unhone humein bataya ki the flight was overbooked."},
     ),
     (
-        "I have also heard that some companies take back the joining bonus if you leave "
-        "within a year.",
+        "I have heard that some companies take back the joining bonus if you leave within a year.",
         {
             "Maine suna hai ki some companies take back the joining bonus if you leave within "
             "a year."

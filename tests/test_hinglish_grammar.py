@@ -165,3 +165,28 @@ def test_a_degree_word_of_a_predicate_agrees_with_the_subject(text: str, degree:
     writer as subject its gender is unknown and the sentence stays English."""
     assert f" {degree} " in _rewrite(text, 1.0)
     assert _rewrite("I am so tired.", 1.0) == "I am so tired."
+
+
+# adverbs a template or frame would swallow in an optional group and never write
+# (judged round 12: "had already given notice" -> "notice diya tha", meaning)
+_UNPLACED_ADVERBS = frozenset(
+    {"already", "also", "then", "later", "soon", "again", "always", "fully", "completely"}
+    | {"formally", "humbly", "sincerely"}
+)
+_OPTIONAL_WORDS = re.compile(r"\(\?:((?:[a-z]+(?: [a-z]+)? \|)*[a-z]+(?: [a-z]+)? )\)\?")
+
+
+def test_no_template_or_frame_swallows_an_adverb() -> None:
+    """An adverb of the English clause is never dropped silently: no template or frame
+    matches one in an optional group its Hindi does not write."""
+    root = Path(__file__).parents[1] / "lexicons" / "hinglish"
+    templates = yaml.safe_load((root / "templates.yaml").read_text())["templates"]
+    frames = yaml.safe_load((root / "frames.yaml").read_text())["frames"]
+    swallowed = []
+    for item in [*templates, *frames]:
+        hindi = " ".join(item["hi"]) if isinstance(item["hi"], list) else item["hi"]
+        for group in _OPTIONAL_WORDS.finditer(item["en"]):
+            words = {w.strip() for w in group.group(1).split("|")}
+            if words & _UNPLACED_ADVERBS and not re.search(r"\b(?:abhi|tab|phir)\b", hindi):
+                swallowed.append((item["en"], sorted(words & _UNPLACED_ADVERBS)))
+    assert swallowed == []

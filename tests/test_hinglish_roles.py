@@ -102,6 +102,17 @@ def test_counts_become_baar_and_keep_their_number(
             "Hum 3rd place ko 14th se shift hue.",
             "roles: '14th' was from, now none; '3rd' was to, now none",
         ),
+        # a range split over two slots (judged round 12: meaning)
+        (
+            "Most Indian clients pay me 1 to 1.5 rupees per word.",
+            "Zyada tar Indian clients 1.5 rupees per word ko mujhe 1 pay karte hain.",
+            "roles: '1' was from, now none; '1.5' was to, now none",
+        ),
+        (
+            "They pay me between 1 and 2 rupees per word.",
+            "Woh 2 rupees per word aur 1 mujhe pay karte hain.",
+            "roles: '1' was from, now none; '2' was to, now none",
+        ),
     ],
 )
 def test_a_changed_number_role_fails_validation(original: str, rewrite: str, problem: str) -> None:
@@ -120,6 +131,20 @@ def test_roles_are_read_on_both_sides() -> None:
         ("55,000", "to"),
     ]
     assert number_roles("Maine 3 baar call kiya.", "hi") == [("3", "count")]
+    # a range is from and to on both sides; two amounts merely near "to" are not
+    assert number_roles("I earn Rs 10 lakhs to Rs 12 lakhs.", "en") == [
+        ("10", "from"),
+        ("12", "to"),
+    ]
+    assert number_roles("Woh mujhe 1 se 1.5 rupees per word pay karte hain.", "hi") == [
+        ("1", "from"),
+        ("1.5", "to"),
+    ]
+    assert number_roles("Woh 1 aur 2 rupees ke beech pay karte hain.", "hi") == [
+        ("1", "from"),
+        ("2", "to"),
+    ]
+    assert number_roles("I sent 3 emails to 2 people.", "en") == []
 
 
 def test_a_clause_kept_in_english_keeps_its_roles() -> None:

@@ -772,6 +772,17 @@ class ClauseConverter:
             slot = slots.get(name)
             if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
                 return None
+            if (
+                wanted == "i"
+                and slot.obj is not None
+                and slot.obj.plural
+                and not any(re.search(r"\d", t.text) for t in (*slot.obj.pre, *slot.obj.core))
+            ):
+                # "two failed pilots": a participle before its noun, no intransitive verb
+                # with a plural object ("two pilots fail hua"; judged round 12:
+                # ungrammatical); a measure or a state may follow one ("went down 11
+                # points", "stayed flat")
+                return None
             who = slots.get("who")
             if (
                 wanted == "t"

@@ -271,6 +271,18 @@ class NounRenderer(WordRenderer, ABC):
             return None
         return NounPhrase(pre, pre_obl, core, core_obl, gender_h, plural_h, None, person, place)
 
+    def _count_above_one(self, word: Word) -> bool:
+        """A bare count above one ("11", "two"; no unit, currency or decimal), never a
+        year ("2019 was a good year" is one year)."""
+        if not is_placeholder(word.text):
+            return False
+        said = self.masked.unmask(word.text).lower()
+        if said in SPELLED_NUMBERS:
+            return said not in ("one", "a", "an", "zero", "none")
+        if re.fullmatch(r"\d+", said) is None:
+            return False
+        return int(said) > 1 and not (len(said) == 4 and said.startswith(("19", "20")))
+
     def _not_a_hindi_np(self, words: Sequence[Word], lows: Sequence[str]) -> bool:
         """English syntax a Hindi noun phrase cannot hold (judged round 9): an English
         possessive ("Dr Frost's email"), "a single X" (it is "ek bhi X"), a demonstrative
@@ -281,6 +293,10 @@ class NounRenderer(WordRenderer, ABC):
         if lows[:2] in (["a", "single"], ["not", "a"]):
             return True
         if len(words) == 2 and lows[0] in ("these", "those") and self._number_word(words[1]):
+            return True
+        if len(words) > 1 and lows[0] == "the" and self._number_word(words[1]):
+            # "compare the two (offers)": "(in) dono", never a bare English "two" in a Hindi
+            # frame ("Main two kaise compare karun"; judged round 12: ungrammatical)
             return True
         if (
             len(words) > 1
@@ -396,6 +412,10 @@ class NounRenderer(WordRenderer, ABC):
         if det_spec is not None and lows[0] in _PLURAL_DETERMINERS and self._numeric(body[-1]):
             # "filed all 27": a count for its noun is plural ("saare 27 file kiye"), never
             # "file kiya" (judged round 10: ungrammatical)
+            plural = True
+        if len(body) == 1 and self._count_above_one(body[0]):
+            # "its been 11" (months), "two" of something said before: a bare count above
+            # one is plural ("11 ho gaye hain", never "11 ho gaya hai"; judged round 12)
             plural = True
         if body[-1].low in self.lex.english_function_words or self._participle(body[-1], predicate):
             return None

@@ -6,9 +6,13 @@ gaya" keeps both amounts and swaps their roles. This module reads the roles on b
 sentence by sentence:
 
 - English: a number right after ``from`` is *from*; a number right after ``to`` that
-  follows a *from* number is *to*; a number right before ``times`` is a *count*;
+  follows a *from* number is *to*; a number right before ``times`` is a *count*; a range
+  ("1 to 1.5 rupees", "10 to 12 lakhs", "between 1 and 2") is read as *from* and *to*
+  too, so a rewrite that splits it over two slots ("1.5 rupees per word ko mujhe 1 pay
+  karte hain", judged round 12: meaning) fails;
 - Hinglish: a number followed by ``se`` with a number after it is *from*, that later
-  number is *to*; a number before ``baar`` (or ``times``) is a *count*.
+  number is *to* (also "1 aur 2 ... ke beech"); a number before ``baar`` (or ``times``)
+  is a *count*.
 
 Every *from*, *to* and *count* number of the original must keep its role in the rewrite.
 """
@@ -16,6 +20,7 @@ Every *from*, *to* and *count* number of the original must keep its role in the 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from guisekit.hinglish.text import sentences
 
@@ -25,6 +30,11 @@ __all__ = ["number_roles", "role_problems"]
 _NUMBER = re.compile(r"\d(?:[\d,./]*\d)?(?:st|nd|rd|th)?")
 _WORD = re.compile(r"\S+")
 _LOOK = 3  # words between a preposition and its number (currency, "about", "Rs.")
+# words that may stand between the two numbers of a range and its "to"/"and"
+# ("10 lakhs to 12 lakhs", "Rs 1 to Rs 2"): units and currency words only
+_RANGE_WORDS = frozenset(
+    {"rs", "rs.", "inr", "usd", "k", "lakh", "lakhs", "crore", "crores", "lpa", "percent"}
+)
 
 
 def _tokens(text: str) -> list[str]:
@@ -47,6 +57,20 @@ def _preposition(words: list[str], i: int) -> str | None:
     return None
 
 
+def _range_end(words: list[str], i: int, link: str) -> int | None:
+    """The index of the number that ends a range starting at the number at ``i`` and
+    joined by ``link`` ("to", "and"), or None: only units and currency words between."""
+    j = i + 1
+    while j < len(words) and words[j] in _RANGE_WORDS:
+        j += 1
+    if j >= len(words) or words[j] != link:
+        return None
+    j += 1
+    while j < len(words) and words[j] in _RANGE_WORDS:
+        j += 1
+    return j if j < len(words) and _number_at(words, j) else None
+
+
 def number_roles(text: str, language: str) -> list[tuple[str, str]]:
     """``(number, role)`` in order for the numbers of one sentence of ``language``
     (``en`` or ``hi``) that have a role (``from``, ``to``, ``count``)."""
@@ -63,11 +87,22 @@ def number_roles(text: str, language: str) -> list[tuple[str, str]]:
                 roles[k] = "from"
             elif prep == "to" and any(roles.get(j) == "from" for j in range(k)):
                 roles[k] = "to"
+            link = "and" if i and words[i - 1] == "between" else "to"
+            if prep != "from" and k + 1 < len(numbers) and k not in roles:
+                end = _range_end(words, i, link)
+                if end == numbers[k + 1][0]:
+                    roles[k], roles[k + 1] = "from", "to"
         else:
             following = words[i + 1 : i + 1 + _LOOK]
             if "se" in following and k + 1 < len(numbers) and after != "baar":
                 roles.setdefault(k, "from")
                 roles.setdefault(k + 1, "to")
+            end = _range_end(words, i, "aur")
+            if k + 1 < len(numbers) and end == numbers[k + 1][0]:
+                between = words[end + 1 : end + 1 + 2 * _LOOK]
+                if any(a == "ke" and b == "beech" for a, b in pairwise(between)):
+                    roles.setdefault(k, "from")
+                    roles.setdefault(k + 1, "to")
     return [(numbers[k][1], role) for k, role in sorted(roles.items())]
 
 
