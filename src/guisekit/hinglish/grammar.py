@@ -120,6 +120,10 @@ class Renderer(NounRenderer):
         iobj: Toks = ()
         if rest and self._object_pronoun(rest):
             iobj = hindi_toks(self.pronouns[rest.pop(0).low][entry.person or "ko"])
+        elif self._the_two(rest) and (len(rest) == 2 or self._chain_start(rest, 2)):
+            # "compare the two": "dono ko", as "unhe" for "them" (judged round 12)
+            iobj = hindi_toks(self.pronouns["the two"][entry.person or "ko"])
+            del rest[:2]
         if rest and self._gerund(rest[0]):
             return None  # "start looking outside": an English gerund as an object
         end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))

@@ -160,6 +160,13 @@ class NounRenderer(WordRenderer, ABC):
             return None
         if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
             return None
+        if len(words) == 2 and self._the_two(words):
+            # "compare the two": the pronoun "dono" ("dono ko"), never a bare English "two"
+            # ("Main two kaise compare karun"; judged round 12: ungrammatical); plural, of
+            # no known gender (a form that would show one is not written)
+            forms = self.pronouns["the two"]
+            dono, dono_obl = hindi_toks(forms["direct"]), hindi_toks(forms["obl"])
+            return NounPhrase((), (), dono, dono_obl, None, True, forms)
         if self._not_a_hindi_np(words, lows):
             return None
         if lows[0] in _NO_NP_START or _SELF.intersection(lows):
@@ -1037,6 +1044,15 @@ class NounRenderer(WordRenderer, ABC):
             word = genitive[:-1] + first[-1] if genitive.endswith("a") else genitive
             return hindi_toks(f"{word} {rest}".strip())
         return hindi_toks(f"{forms['obl']} {post}".strip())
+
+    def _the_two(self, words: Sequence[Word]) -> bool:
+        """Whether ``words`` start with "the two" (the pronoun "dono")."""
+        return (
+            len(words) > 1
+            and words[0].low == "the"
+            and self._number_word(words[1])
+            and self.masked.unmask(words[1].text).lower() == "two"
+        )
 
     def _object_pronoun(self, rest: Sequence[Word]) -> bool:
         """Whether ``rest`` starts with an object pronoun (``her`` may be a determiner)."""
