@@ -241,6 +241,8 @@ def switch_clauses(
                 changed = True
                 break
             piece.kind = kind
+    if any(p.link in relative and conv._dangling_coordinate(text[p.body : p.end]) for p in pieces):
+        return None  # "health insurance, which is free, and a pension": the NP is the first's
     if len(pieces) < 2:
         return None
     out: list[Toks | None] = []
