@@ -703,9 +703,25 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         if self_evaluative(doc.lowered[first.start : end], lex):
             continue  # "my biggest strength is ...": only a self frame goes on it
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
+        if _OTHERS_REPORT.match(clause) or _OWN_SIDE.search(doc.lowered[start:end]):
+            # "A few colleagues say ...", "My manager thinks ...": another's words or
+            # view; "That is their app's fault, not mine": the writer's own conduct set
+            # against another's (heldout22h hedge reading, MEANING for both)
+            continue
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
     return found
+
+
+# A main clause whose subject (not the writer) reports or holds a view: a verb of saying
+# or thinking within the first five words.
+_OTHERS_REPORT = re.compile(
+    r"(?!i\b|we\b)(?:[\w'-]+\s+){1,4}?(?:say|says|said|tell|tells|told|claim|claims|claimed|"
+    r"argue|argues|argued|insist|insists|insisted|think|thinks|thought|believe|believes|"
+    r"believed|feel|feels|felt)\b"
+)
+# The writer's own side of a contrast ("..., not mine", "not me", "not our fault").
+_OWN_SIDE = re.compile(r"\bnot (?:mine|ours|me|us|my|our)\b")
 
 
 _STANCE_CATEGORIES = frozenset(
