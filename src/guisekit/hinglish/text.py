@@ -18,6 +18,7 @@ from guisekit.rules.doc import NOT_SENTENCE_END, continues_sentence
 from guisekit.rules.protect import protected_spans
 
 __all__ = [
+    "PLACEHOLDER",
     "LanguageTag",
     "Masked",
     "Tok",
@@ -30,7 +31,8 @@ __all__ = [
 LanguageTag = Literal["hi", "en", "other"]
 
 _OPEN, _CLOSE = "\ue000", "\ue001"
-_PLACEHOLDER = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
+# a protected span in masked text: its index between two private-use marks
+PLACEHOLDER = re.compile(f"{_OPEN}(\\d+){_CLOSE}")
 # A sentence ends at . ! ? (not after an abbreviation) followed by space and the next
 # sentence's first character, or at the end of the text.
 _SENTENCE_END = re.compile(rf"[.!?]+{NOT_SENTENCE_END}[\"')\]”’]*(?=\s+\S|\s*$)")
@@ -65,7 +67,7 @@ class Masked:
     spans: tuple[str, ...]
 
     def unmask(self, text: str) -> str:
-        return _PLACEHOLDER.sub(lambda m: self.spans[int(m.group(1))], text)
+        return PLACEHOLDER.sub(lambda m: self.spans[int(m.group(1))], text)
 
 
 def is_placeholder(token: str) -> bool:

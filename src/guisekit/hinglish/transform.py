@@ -20,7 +20,7 @@ from guisekit.hinglish.grammar import Renderer
 from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.hinglish.senses import disambiguate
 from guisekit.hinglish.tagging import tag_words, word_spans
-from guisekit.hinglish.text import LanguageTag, Masked, Tok, mask, sentences
+from guisekit.hinglish.text import PLACEHOLDER, LanguageTag, Masked, Tok, mask, sentences
 from guisekit.specs import HinglishSpec
 
 __all__ = [
@@ -36,7 +36,6 @@ _END = re.compile(r"[\s.!?]+$")
 _PLEA = re.compile(
     r"[\s,;-]+((?:pls|plz|please|kindly)\s+help(?:\s+(?:me|us|asap))?)$", re.IGNORECASE
 )
-_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
 # collector told ...": "instead" there means "contrary to what I asked", not "in its place")
 _NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
@@ -276,7 +275,7 @@ def _plain(body: str, masked: Masked) -> tuple[str, list[tuple[int, int]]]:
     plain: list[str] = []
     where: list[tuple[int, int]] = []
     at = 0
-    for match in _PLACEHOLDER.finditer(body):
+    for match in PLACEHOLDER.finditer(body):
         plain.append(body[at : match.start()])
         where.extend((i, i + 1) for i in range(at, match.start()))
         said = masked.spans[int(match.group(1))]
