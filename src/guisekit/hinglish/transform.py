@@ -27,7 +27,6 @@ __all__ = [
     "HinglishResult",
     "SentenceReport",
     "hinglish_rewrite",
-    "unsafe_construction",
     "unsafe_constructions",
 ]
 
@@ -248,24 +247,19 @@ def _english_first(converted: tuple[Tok, ...], lexicon: HinglishLexicon) -> bool
     return False
 
 
-def unsafe_construction(sentence: str, lexicon: HinglishLexicon, whole: bool = False) -> str | None:
-    """The name of the first construction in ``sentence`` that the engine does not
-    render safely (lexicons/hinglish/unsafe.tsv), or None. Such a sentence stays English:
-    an unconverted sentence is a correct guise, a mistranslated one is not. With
-    ``whole``, only the constructions where even a Hindi frame is wrong
+def unsafe_constructions(
+    sentence: str, lexicon: HinglishLexicon, whole: bool = False
+) -> tuple[str, ...]:
+    """The names of every construction in ``sentence`` that the engine does not render
+    safely (lexicons/hinglish/unsafe.tsv), in the file's order: its clause, or the whole
+    sentence, stays English (an unconverted sentence is a correct guise, a mistranslated
+    one is not). With ``whole``, the constructions where even a Hindi frame is wrong
     (lexicons/hinglish/unsafe_whole.tsv)."""
-    expanded = _expand(sentence, lexicon)
-    for name, pattern in lexicon.unsafe_whole if whole else lexicon.unsafe:
-        if pattern.search(expanded):
-            return name
-    return None
+    return _matching(_expand(sentence, lexicon), lexicon.unsafe_whole if whole else lexicon.unsafe)
 
 
-def unsafe_constructions(sentence: str, lexicon: HinglishLexicon) -> tuple[str, ...]:
-    """The names of every construction of lexicons/hinglish/unsafe.tsv in ``sentence``,
-    in the file's order."""
-    expanded = _expand(sentence, lexicon)
-    return tuple(name for name, pattern in lexicon.unsafe if pattern.search(expanded))
+def _matching(expanded: str, table: tuple[tuple[str, re.Pattern[str]], ...]) -> tuple[str, ...]:
+    return tuple(name for name, pattern in table if pattern.search(expanded))
 
 
 def _plain(body: str, masked: Masked) -> tuple[str, list[tuple[int, int]]]:
@@ -441,8 +435,9 @@ def hinglish_rewrite(
     for index, (start, end) in enumerate(sentences(text)):
         parts.append(text[at:start])
         original = text[start:end]
-        whole = unsafe_construction(original, lex, whole=True)
-        names = () if whole else unsafe_constructions(original, lex)
+        expanded = _expand(original, lex)  # read once for both tables
+        whole = next(iter(_matching(expanded, lex.unsafe_whole)), None)
+        names = () if whole else _matching(expanded, lex.unsafe)
         unsafe = whole or (names[0] if names else None)
         converted = kept = None
         if names and not set(names) & lex.unsafe_sentence:
