@@ -194,11 +194,16 @@ def _spell(
     return out
 
 
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[- ][a-z]+)*")
+
+
 def _capitalise(tokens: list[Tok]) -> list[Tok]:
-    """Capitalise the sentence's first word (a protected span stays as written)."""
+    """Capitalise the sentence's first word. A protected span stays as written unless it
+    is a number in lower-case words: "In four years, ..." -> "Four years mein ...", never
+    a sentence opening in lower case."""
     for i, tok in enumerate(tokens):
         if tok.text and tok.text not in ",?.!;:":
-            if tok.tag != "other":
+            if tok.tag != "other" or _LOWER_WORDS.fullmatch(tok.text):
                 tokens[i] = Tok(tok.text[0].upper() + tok.text[1:], tok.tag)
             break
     return tokens
