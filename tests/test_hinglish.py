@@ -1387,6 +1387,11 @@ TEMPLATE_CASES = [
         "We were charged a late fee.",
         ["Humse ek late fee charge kiya gaya."],
     ),
+    (
+        "charge.we_were_also_charged",
+        "We were also charged a late fee.",
+        ["Humse ek late fee bhi charge kiya gaya."],
+    ),
 ]
 
 
