@@ -88,12 +88,13 @@ def test_scorer_counts_hedges_in_context(text: str, hedges: int) -> None:
 # "seemingly": they name the source) and "generally" (a frequency restriction) are not
 # removed either (claims.yaml ``trailing`` and ``adverbs``). Since the heldout21h hedge
 # reading, extent phrases ("to some extent", "more or less": a partial state made full
-# when deleted) stay too.
+# when deleted) stay too. Since the heldout24h hedge reading, conditions ("if needed", "if
+# necessary": a conditional action or offer made unconditional) stay too.
 _NOT_REMOVABLE = re.compile(
     r"\b(about|approximately|roughly|around|nearly|mainly|largely|mostly|partly|usually|"
     r"often|according to|not sure|could have|generally|apparently|seemingly|and stuff|"
     r"or something|and so on|to some extent|to a certain extent|to some degree|more or less|"
-    r"in a way)\b",
+    r"in a way|if needed|if necessary)\b",
     re.IGNORECASE,
 )
 # Since the round 12 judgement an epistemic hedge on a speculation the writer cannot
@@ -135,8 +136,9 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # 88 licensed removal pairs since the heldout5 judgement (extenders, evidentials and
     # "generally" left in place; see _NOT_REMOVABLE), 95 before; since round 12 the
     # speculations of _SPECULATIVE are left hedged too; 76 since the heldout21h hedge
-    # reading (two extent phrases and a guessed cause left in place, 79 before)
-    assert len(licensed_up) >= 90 and len(licensed_down) >= 76
+    # reading (two extent phrases and a guessed cause left in place, 79 before); 74 since
+    # the heldout24h hedge reading (two conditions left in place)
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 74
     up, _ = _rates(licensed_up)
     _, down = _rates(licensed_down)
     assert up >= 0.9, up
@@ -164,7 +166,10 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # keeps its extent phrase (a partial success is no full one) and "The delay was
     # probably caused by the transfer" is no longer firmed to "definitely caused" (a
     # guessed cause, as above; strengthen_modal reads certainty.speculation).
-    assert down_all >= 0.63, down_all
+    # 0.61 since the heldout24h hedge reading: a condition ("I can travel for the role if
+    # needed", "I update the team if necessary") is never removed: on an action or an offer
+    # it is content (two MEANING verdicts there).
+    assert down_all >= 0.61, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

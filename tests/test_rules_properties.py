@@ -263,12 +263,15 @@ def test_a_demonstrative_determiner_is_never_read_as_a_connective(phrase: str, n
 
 
 @given(
-    st.sampled_from(["I will", "I'll", "We will", "I may", "I am going to"]),
-    st.sampled_from(["file a complaint", "escalate this", "contact the regulator"]),
-    st.sampled_from(default_lexicon().claims["writer_conditions"]),
+    st.sampled_from(
+        ["I will", "I'll", "We will", "I may", "I am going to", "I can", "My manager agreed to"]
+    ),
+    st.sampled_from(["file a complaint", "escalate this", "release me in 45 days"]),
+    st.sampled_from(["if necessary", "if needed", "if required", "if need be", "as needed"]),
 )
 @settings(max_examples=30, deadline=None)
-def test_a_condition_on_the_writers_action_is_kept(who: str, act: str, cond: str) -> None:
-    """issue 13 (spent held-out texts): "I will file a complaint if necessary" stays conditional."""
+def test_a_condition_on_an_action_is_kept(who: str, act: str, cond: str) -> None:
+    """issue 13 (spent held-out texts, heldout24h): "I will file a complaint if necessary" and
+    "my manager agreed to release me in 45 days if needed" stay conditional."""
     text = f"{who} {act} {cond}."
     assert ENGINE.try_operator("remove_hedge.v1", text).text == text

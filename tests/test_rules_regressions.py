@@ -24,7 +24,9 @@ def _outputs(case: dict[str, Any]) -> list[str]:
     if "operator" in case:
         if case["operator"] not in REGISTRY:
             return []  # a deleted operator proposes nothing
-        return [ENGINE.try_operator(case["operator"], case["text"]).text]
+        # every seed draws its own choice of marker or frame ("Tbh," or "I mean,")
+        name, text = case["operator"], case["text"]
+        return [ENGINE.try_operator(name, text, seed).text for seed in range(10)]
     data = dict(case["transform"])
     if data["transform"] == "hedge":
         data["strength"] = 1.0

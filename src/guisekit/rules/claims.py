@@ -708,6 +708,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
             # view; "That is their app's fault, not mine": the writer's own conduct set
             # against another's (heldout22h hedge reading, MEANING for both)
             continue
+        if _felt_reaction(clause, lex):
+            continue  # "This is really frustrating": the writer's own feeling
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
     return found
@@ -722,6 +724,21 @@ _OTHERS_REPORT = re.compile(
 )
 # The writer's own side of a contrast ("..., not mine", "not me", "not our fault").
 _OWN_SIDE = re.compile(r"\bnot (?:mine|ours|me|us|my|our)\b")
+# "This is", "it was", "that's": a situation as the writer lives it.
+_SITUATION = re.compile(r"(?:this|that|it)(?:'s| is| was| has been| feels| felt)\b")
+
+
+def _felt_reaction(clause: str, lex: RulesLexicon) -> bool:
+    """Whether a clause names the writer's own reaction to the situation ("This is really
+    frustrating", "it was so upsetting"; claims.yaml ``felt_reactions``): a feeling, the
+    writer's to know, so no hedge or booster goes on it ("I think this is really
+    frustrating", "Clearly, this is ...": heldout24h hedge reading, MEANING and
+    IMPLAUSIBLE). "The process is frustrating" evaluates the process and stays a claim."""
+    found = _SITUATION.match(clause)
+    if found is None:
+        return False
+    ahead = _WORDS.findall(clause, found.end())[:3]
+    return not frozenset(lex.claims["felt_reactions"]).isdisjoint(ahead)
 
 
 _STANCE_CATEGORIES = frozenset(

@@ -14,7 +14,13 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from guisekit.rules.claims import concrete_fault, evaluates, narrated, self_evaluative
+from guisekit.rules.claims import (
+    concrete_fault,
+    evaluates,
+    narrated,
+    reported,
+    self_evaluative,
+)
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
 from guisekit.rules.lexicon import RulesLexicon
@@ -77,14 +83,16 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     and before another word of the clause. Manner adverbs ("explain clearly") are not on
     the list, and a booster before punctuation ("it was indeed.") stays. "clearly" and
     "obviously" go also before a present verb of claims.yaml ``booster_verbs`` ("the
-    policy clearly covers it" -> "the policy covers it")."""
+    policy clearly covers it" -> "the policy covers it"). Never in a sentence that reports
+    another's words: "My parents are saying TCS is definitely safer" is their claim
+    (heldout23h hedge reading, MEANING)."""
     for cue in lex.claims["inner_boosters"]:
         first = cue.split()[0]
         if first not in doc.vocab:
             continue
         for start in doc.occurrences(first):
             end = doc.phrase_end(start, cue)
-            if end is None or doc.is_sentence_start(start):
+            if end is None or doc.is_sentence_start(start) or reported(doc, lex, start):
                 continue
             prev, nxt = doc.prev_word(start), doc.next_word(end)
             if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
@@ -93,6 +101,8 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     booster_verbs = frozenset(lex.claims["booster_verbs"])
     for cue in lex.claims["predicate_boosters"]:
         for word in doc.words(frozenset({cue})):
+            if reported(doc, lex, word.start):
+                continue
             prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
             if prev is not None and nxt is not None and nxt.lower in booster_verbs:
                 # "my policy clearly covers wind damage" -> "my policy covers wind damage"
@@ -425,6 +435,8 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     clause = _CLAUSE_END_WORDS.split(rest, maxsplit=1)[0]
     if _speculation_pattern(lex).search(rest) or narrated(clause, lex):
         return True
+    if _NAMED_ERROR.search(rest):
+        return True  # "an administrative error": a kind of cause the writer guesses
     words = _WORD.findall(clause)
     if _past_event(words, lex):
         return True
@@ -437,6 +449,11 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         # probably ...", "my weakness is probably public speaking"): theirs to know
         return False
     return not evaluates(rest, lex)
+
+
+# An error or mistake of a named kind ("an administrative error", "a payroll mistake"),
+# as opposed to a bare "an error" that disputes a charge.
+_NAMED_ERROR = re.compile(r"\b(?:an?|the|some)\s+(?!error|mistake)[a-z-]+\s+(?:error|mistake)s?\b")
 
 
 # First-person words: a clause holding one is about the writer's own experience.

@@ -104,12 +104,25 @@ def _sentence_marker(
         if recased is None:
             continue
         fits = choices
-        if not claims_only and not opinion_sentence(doc, lex, word.start):
-            # no "Tbh," / "Honestly," before a neutral report of an event
+        if not claims_only and (
+            not opinion_sentence(doc, lex, word.start) or _candid(doc, word.start)
+        ):
+            # no "Tbh," / "Honestly," before a neutral report of an event, nor before a
+            # sentence that already says it is candid ("Tbh, I would say, quite honestly,
+            # ...": heldout23 edit judgement, IMPLAUSIBLE)
             fits = tuple(c for c in choices if c.lower() not in candour)
             if not fits:
                 continue
         yield Edit(word.start, word.end, CHOICE + joiner + recased, name, _capitalised(fits))
+
+
+def _candid(doc: Doc, start: int) -> bool:
+    """Whether the sentence at ``start`` already says it is candid ("quite honestly",
+    "to be honest", "tbh", "frankly")."""
+    return _CANDID.search(doc.lowered, *doc.sentence_around(start)) is not None
+
+
+_CANDID = re.compile(r"\b(?:honest|honestly|frankly|candidly|truthfully|tbh)\b")
 
 
 @functools.lru_cache(maxsize=256)
