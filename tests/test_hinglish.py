@@ -72,6 +72,11 @@ TEMPLATE_CASES = [
         ["Kya koi explain kar sakta hai ki bonus kaise calculate hota hai?"],
     ),
     (
+        "embedded.why_progressive",
+        "Then why they are deducting?",
+        ["Phir woh kyun deduct kar rahe hain?"],
+    ),
+    (
         "embedded.why_copula",
         "Can someone explain why my take-home is lower than 9 lakhs?",
         [

@@ -15,6 +15,10 @@ from guisekit.hinglish.text import Tok, is_placeholder
 __all__ = ["NounPhrase", "Renderer", "VerbPhrase", "Word", "words_of"]
 
 _AFTER_AMOUNT = frozenset({"more", "less"})
+# degree adverbs that follow their verb in English ("earn more", "work a bit"): one
+# before a verb belongs to the words before it ("will earning more reduce X" is "earning
+# more" + "reduce X", never "kamana zyada ... reduce karega"; heldout23 judgement)
+_AFTER_VERB = frozenset({"more", "less", "too much", "so much", "a bit", "a little", "early"})
 _RELATIVE_TIME = frozenset({"early", "late", "ago", "earlier"})
 _NOMINATIVE = frozenset({"i", "we", "he", "she", "they"})
 _SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "herself"})
@@ -58,6 +62,8 @@ class Renderer(NounRenderer):
         while i < len(words) and (size := self._phrase_at(words, i, "adverbs")):
             if self.lex.verb_forms.get(words[i].low, {}).get(kind):
                 break
+            if " ".join(w.low for w in words[i : i + size]) in _AFTER_VERB:
+                return None
             if words[i].low == "either":
                 # "either send X or refund Y": the correlative, never the clause-final
                 # "bhi" of a negation ("pickup bhi arrange kijiye ya ..." changed it)
