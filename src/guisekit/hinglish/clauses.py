@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
-from guisekit.hinglish.switching import switch_clauses, verb_first
+from guisekit.hinglish.switching import nearest_subject, switch_clauses, verb_first
 from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
 from guisekit.hinglish.text import SPELLED_NUMBERS, Tok
 from guisekit.hinglish.verbs import inflect
@@ -441,6 +441,7 @@ class ClauseConverter:
                 and conj == "and"
                 and _COPULA_BORROW.fullmatch(borrowed.group()) is not None
                 and _PLACE_PHRASE.match(right) is not None
+                and nearest_subject(left, borrowed.group())
             )
             if predicate and borrowed is not None:
                 prefixes = [borrowed.group()]
@@ -577,8 +578,8 @@ class ClauseConverter:
         fixed with no variable", "a package, paid with my first salary") borrows none:
         it modifies a noun, and a borrowed subject turns it into an invented act."""
         borrowed = _BORROW.match(left)
-        if borrowed is None:
-            return []
+        if borrowed is None or not nearest_subject(left, borrowed.group()):
+            return []  # "I ... but the portal crashed and showed X": not the writer's act
         kinds = self._first_verb(right)
         if conj == "," and kinds & {"past", "participle"} and self._reduced(right):
             return []

@@ -77,6 +77,17 @@ _VERB_OBJECT_START = frozenset(
 
 _ACCOUNTS = frozenset({"account", "wallet", "card", "upi"})
 _BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages", "decades")]
+# words after "as" that make it no role ("as a nurse": "nurse ke taur par"): a preposition
+# ("as of March", "as for the bonus"), a subordinator ("as if", "as soon as"), a subject
+# pronoun ("as I said") or a fixed phrase ("as usual", "as well"); "ke taur par" after
+# them was ungrammatical ("per UAE labour law ke taur par", heldout24 reading)
+_NOT_A_ROLE = frozenset(
+    {
+        *("per", "of", "for", "to", "from", "with", "in", "on", "at", "by", "if", "though"),
+        *("soon", "long", "far", "much", "many", "well", "such", "usual", "always", "ever"),
+        *("before", "follows", "i", "we", "you", "they", "he", "she", "it", "is", "was"),
+    }
+)
 
 
 def _drop_article(toks: Toks) -> Toks:
@@ -806,7 +817,7 @@ class NounRenderer(WordRenderer, ABC):
         """Whether a chunk of a chain is a phrase whose attachment and order matter: not a
         date ("on May 2"), a fixed adverb ("in full") or a role ("as a X": "ke taur par");
         unless ``strict``, not a named place ("in Pune") either."""
-        if self._date(chunk[size:]) or chunk[0].low == "as":
+        if self._date(chunk[size:]) or (size == 1 and chunk[0].low == "as"):
             return False
         if not strict and self._in_named_place(chunk):
             return False
@@ -868,6 +879,14 @@ class NounRenderer(WordRenderer, ABC):
             np = self.np(rest)
             post = "tak" if trigger == "for" else "mein"
             return None if np is None else (np.form("obl") or ()) + hindi_toks(post)
+        if trigger == "as" and rest and (
+            rest[0].low in _NOT_A_ROLE
+            or (
+                rest[0].low not in self.lex.content
+                and any(k in self.lex.verb_forms.get(rest[0].low, {}) for k in ("past", "participle"))
+            )
+        ):
+            return None  # "as of March", "as per ...", "as promised": no role, English
         if trigger in self.postpositions:
             return self._pp(trigger, rest, gender, plural, oblique)
         if not nominal and trigger not in _RELATIVE and trigger not in self.postpositions:

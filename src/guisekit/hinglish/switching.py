@@ -34,7 +34,14 @@ from guisekit.hinglish.text import Tok
 if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
 
-__all__ = ["AUXILIARIES", "REQUEST_START", "after_desire", "switch_clauses", "verb_first"]
+__all__ = [
+    "AUXILIARIES",
+    "REQUEST_START",
+    "after_desire",
+    "nearest_subject",
+    "switch_clauses",
+    "verb_first",
+]
 
 Kind = Literal["first", "clause", "vp", "english"]
 Toks = tuple[Tok, ...]
@@ -182,7 +189,29 @@ def _last_subject(before: str, subject: str) -> bool:
     """Whether the last pronoun subject in ``before`` is the one ``subject`` starts with
     (a verb phrase borrows the nearest subject)."""
     found = _ANY_PRONOUN_SUBJECT.findall(before)
-    return not found or found[-1].lower() == subject.split()[0].lower()
+    return (not found or found[-1].lower() == subject.split()[0].lower()) and nearest_subject(
+        before, subject
+    )
+
+
+# a clause link and the subject of a new clause after it ("... but the portal crashed")
+_LINKED_SUBJECT = re.compile(
+    r"(?:^|[,;]\s*|\s)(?:and|but|or|so|because|when|while|after|before|since|until|till|"
+    r"though|although|once|whereas|then)\s+(?P<subject>(?:I|we|you|they|he|she|it|this|"
+    r"that|there|the|my|our|your|his|her|their|its|a|an|no one|nobody|someone|everyone|"
+    r"one)\b|\ue000\d+\ue001(?=\s+[a-z]+(?:ed|s)\b)|(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+
+
+def nearest_subject(before: str, subject: str) -> bool:
+    """Whether ``subject`` (a pronoun with its auxiliary) is the nearest subject of the
+    words ``before`` a subjectless verb phrase: no later clause in them has a subject of
+    its own. "I registered on time but the portal crashed and showed an error": the
+    portal showed it, never "maine ek error dikhaya" (heldout24 reading: meaning), so
+    the verb phrase borrows no subject and stays English."""
+    found = [m.group("subject").lower() for m in _LINKED_SUBJECT.finditer(before)]
+    return not found or found[-1] == subject.split()[0].lower()
 
 
 def switch_clauses(
