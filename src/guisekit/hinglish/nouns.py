@@ -80,7 +80,7 @@ _BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages"
 # words after "as" that make it no role ("as a nurse": "nurse ke taur par"): a preposition
 # ("as of March", "as for the bonus"), a subordinator ("as if", "as soon as"), a subject
 # pronoun ("as I said") or a fixed phrase ("as usual", "as well"); "ke taur par" after
-# them was ungrammatical ("per UAE labour law ke taur par", heldout24 reading)
+# them was ungrammatical ("per UAE labour law ke taur par", heldout23 judgement)
 _NOT_A_ROLE = frozenset(
     {
         *("per", "of", "for", "to", "from", "with", "in", "on", "at", "by", "if", "though"),

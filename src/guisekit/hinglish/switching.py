@@ -208,7 +208,7 @@ def nearest_subject(before: str, subject: str) -> bool:
     """Whether ``subject`` (a pronoun with its auxiliary) is the nearest subject of the
     words ``before`` a subjectless verb phrase: no later clause in them has a subject of
     its own. "I registered on time but the portal crashed and showed an error": the
-    portal showed it, never "maine ek error dikhaya" (heldout24 reading: meaning), so
+    portal showed it, never "maine ek error dikhaya" (heldout23 judgement: meaning), so
     the verb phrase borrows no subject and stays English."""
     found = [m.group("subject").lower() for m in _LINKED_SUBJECT.finditer(before)]
     return not found or found[-1] == subject.split()[0].lower()
