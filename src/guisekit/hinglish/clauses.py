@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -95,6 +96,13 @@ _MORE_MODIFIERS = re.compile(
     re.IGNORECASE,
 )
 # a comma then a subject: one more clause of a list ("I'm fast, and I communicate ...")
+# a clause ending in a demonstrative object, which a participle after a comma explains
+# ("I really enjoyed that, finding patterns in data")
+_EXPLAINED = re.compile(
+    r"\b(?:that|this|it)(?:\s+(?:a lot|so much|very much|really|too|as well|the most|most))?"
+    r"\s*$",
+    re.IGNORECASE,
+)
 _LIST_CLAUSE = re.compile(r",\s*(?:(?:and|but|or|so)\s+)?(?:i|we|you|they|he|she)\b", re.IGNORECASE)
 
 
@@ -112,6 +120,11 @@ _SUBORDINATE = re.compile(
     re.IGNORECASE,
 )
 _WH = re.compile(r"(?:how|why|what)\s", re.IGNORECASE)
+# a wh-clause is never kept English after "ki" ("ki why they are changing the policy";
+# reading of spent sets 19-22): rendered by a template (embedded.*) or the sentence stays English
+_WH_ANY = re.compile(
+    r"(?:how|why|what|who|whom|whose|which|when|where|whether|if)\b", re.IGNORECASE
+)
 _AUXILIARIES = frozenset(
     {
         "is",
@@ -210,6 +223,9 @@ _GAP_PREPOSITIONS = frozenset({"for", "of", "in", "on", "at", "with", "from", "t
 _GERUND_SUBJECT_OPENERS = frozenset({"and", "but", "so", "also", "then", "now", "still"})
 _NOUN_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their"})
 _NOT_AGENTS = frozenset({"it", "this", "that", "these", "those"})
+# subjects that are persons: a verb with an intransitive partner and no object after one
+# is kept English (see ClauseConverter._intransitive)
+_PERSONAL = frozenset({"i", "we", "you", "they", "he", "she", "someone", "somebody", "no one"})
 
 
 def _is_number(said: str) -> bool:
@@ -275,6 +291,7 @@ class ClauseConverter:
         # whether the clause being converted follows a clause and a comma: only there
         # may a participle stand alone ("Maine call kiya, refund maangte hue")
         self.after_clause = False
+        self.before_clause = ""  # the clause before that comma
         # spans of the masked sentence that hold an unsafe construction of clause scope
         # (lexicons/hinglish/unsafe.tsv): no clause overlapping one is converted, so the
         # clause that holds it can only be kept English as written
@@ -301,9 +318,13 @@ class ClauseConverter:
                 # nothing says it asks; "Kya PH/09/4471 hai" made a question of a
                 # statement (dev21: meaning changed)
                 continue
-            if template.id == "statement.participle" and not self.after_clause:
+            if template.id == "statement.participle" and (
+                not self.after_clause or _EXPLAINED.search(self.before_clause)
+            ):
                 # "Currently charging X." alone: "X charge karte hue" is a dangling
-                # fragment (judged dev21); it hangs only off a clause after a comma
+                # fragment (judged dev21); it hangs only off a clause after a comma.
+                # "I enjoyed that, finding patterns in data": the participle says what
+                # "that" is, no act at the time of the clause (reading of spent sets 19-22)
                 continue
             for spans in candidates(template, text):
                 mark = len(self.used)
@@ -413,10 +434,12 @@ class ClauseConverter:
                 second = None
             else:
                 self.after_clause = conj == ","
+                self.before_clause = left
                 try:
                     second = self.convert(right, right_at, condition=condition, depth=depth + 1)
                 finally:
                     self.after_clause = False
+                    self.before_clause = ""
             asked = borrowed is not None and _ASKED.match(borrowed.group()) is not None
             if (
                 second is not None
@@ -774,7 +797,9 @@ class ClauseConverter:
                 and all(f"ki {{{name}}}" in frame for frame in template.frames)
                 and self._finite(value)
                 and not NOT_COMPLEMENT.match(value)
-                and ((_SUBJECT.match(value) and verb_first(self, value)) or _WH.match(value))
+                and _SUBJECT.match(value)
+                and verb_first(self, value)
+                and not _WH_ANY.match(value)
                 and not self._shared_verb_phrase(value)
             ):
                 # "Mujhe bataya gaya ki the dispute had been closed": a complement after
@@ -808,6 +833,13 @@ class ClauseConverter:
                 return None
         if self._bare_gerund_subject(text, spans, slots):
             return None
+        for name, kind in template.slots.items():
+            slot = slots.get(name)
+            if kind in VERB_KINDS and isinstance(slot, VerbPhrase):
+                changed = self._intransitive(template, text, spans, slots, name, slot)
+                if changed is None:
+                    return None
+                slots[name] = changed
         for name, wanted in template.verb_type.items():
             slot = slots.get(name)
             if not isinstance(slot, VerbPhrase) or slot.entry.type not in wanted:
@@ -856,6 +888,69 @@ class ClauseConverter:
             ):
                 return True
         return False
+
+    def _intransitive(
+        self,
+        template: Template,
+        text: str,
+        spans: Spans,
+        slots: Mapping[str, Slot],
+        name: str,
+        verb: VerbPhrase,
+    ) -> VerbPhrase | None:
+        """``verb`` as its template may write it: a transitive Hindi verb with an
+        intransitive partner (grammar.yaml ``intransitive_partners``: badha/badh,
+        khol/khul, band kar/band ho, ...) used with no object (or only a measure: "rose
+        5%") is the partner ("Kya meri salary badhegi?", never "badhayegi"; a reading of
+        spent sets 19-22), when its subject is a thing; with a person subject, or no subject
+        slot ("I started last week", "should I start"), neither form is safe: None, and
+        the clause stays English. A passive frame keeps the transitive ("theek kiya
+        jayega")."""
+        entry = verb.entry
+        if entry.type != "t":
+            return verb
+        partners = self.r.lex.grammar.get("intransitive_partners", {})
+        main = self.r.lex.verb_forms.get(entry.base, {}).get("base")
+        stems = partners.get("stems", {})
+        key = "" if main is None else f"{main.english} {main.stem}".strip()
+        if key not in stems:
+            return verb
+        if verb.obj is not None and not (
+            key in partners.get("measured", ()) and self._measure(verb.obj)
+        ):
+            return verb
+        if template.kind in ("ask_how_much", "ask_what"):
+            return verb  # "how much should I save": the object is the question word
+        passive = re.compile(rf"\{{{name}:(?:v\.)?(?:n_)?(?:pass_|caus_)")
+        if all(passive.search(frame) for frame in template.frames):
+            return verb
+        span = spans.get("who")
+        who = slots.get("who")
+        if not isinstance(who, NounPhrase) or span is None:
+            return None
+        said = text[span[0] : span[1]].lower()
+        if who.person or said in _PERSONAL or _is_name(said):
+            return None
+        if who.pronoun is None and not self._known_head(said):
+            # "the test series has not started": a noun the lexicon does not hold has no
+            # known gender or number for the intransitive to agree with ("test series ...
+            # start nahi hue hain" was written); the clause stays English
+            return None
+        if entry == main:
+            *words, stem = stems[key].split(" ")
+            partner = replace(entry, english=" ".join(words), stem=stem, type="i", person="")
+        elif entry.english and entry.stem == "kar" and entry.base in partners.get("light", ()):
+            partner = replace(entry, stem="ho", type="i", person="")
+        else:
+            return None
+        return replace(verb, entry=partner, obj_marked=False)
+
+    def _known_head(self, said: str) -> bool:
+        """Whether the head noun of the English noun phrase ``said`` (its last word) is in
+        the content lexicon, as written or as the singular of a regular plural ("classes")."""
+        words = re.findall(r"[a-z]+", said)
+        head = words[-1] if words else ""
+        return any(form in self.r.lex.content for form in (head, head[:-1], head[:-2]) if form)
 
     def _gapped(self, template: Template, text: str, spans: Spans) -> bool:
         """Whether a present-tense verb is a plural noun after a prepositional phrase

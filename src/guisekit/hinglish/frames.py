@@ -68,6 +68,12 @@ _DATE_POST = {"on": "ko", "in": "mein", "since": "se"}
 # "which", which are arguments of their own clause (a free relative: "ki what I want" was
 # judged ungrammatical, round 12), so only "how"/"why" before a complete clause
 _WH = re.compile(r"(?:how|why)\b", re.IGNORECASE)
+# since the reading of spent sets 19-22 no English wh-clause follows "ki" at all ("Usne samjhaya
+# ki why they are changing the policy" was judged wrong): any wh-word or "whether"/"if"
+# opening the complement keeps the sentence English (or a template renders it in Hindi)
+_WH_ANY = re.compile(
+    r"(?:how|why|what|who|whom|whose|which|when|where|whether|if)\b", re.IGNORECASE
+)
 _SUBJECT = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|your|a|an|no one|"
     r"nobody|someone|everyone|each|every|both|all|some|most|none|[A-Z]\w*|\ue000\d+\ue001)"
@@ -170,6 +176,8 @@ def _framed(conv: ClauseConverter, text: str, at: int) -> Toks | None:
         wh = _WH.match(rest) is not None and after_wh not in (["to"], ["else"], [])
         if not rest or not (is_clause(conv, rest) or (not kya and wh)):
             continue
+        if _WH_ANY.match(rest):
+            continue  # "ki why they are ...": an English wh-clause after "ki" (spent sets 19-22)
         if _NOT_COMPLEMENT.match(rest):
             # "I learned a lot about ...": an object, never "pata chala ki a lot about"
             continue

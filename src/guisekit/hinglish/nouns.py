@@ -1009,11 +1009,18 @@ class NounRenderer(WordRenderer, ABC):
             np = self.np(rest)
             post = "tak" if trigger == "for" else "mein"
             return None if np is None else (np.form("obl") or ()) + hindi_toks(post)
-        if trigger == "as" and rest and (
-            rest[0].low in _NOT_A_ROLE
-            or (
-                rest[0].low not in self.lex.content
-                and any(k in self.lex.verb_forms.get(rest[0].low, {}) for k in ("past", "participle"))
+        if (
+            trigger == "as"
+            and rest
+            and (
+                rest[0].low in _NOT_A_ROLE
+                or (
+                    rest[0].low not in self.lex.content
+                    and any(
+                        k in self.lex.verb_forms.get(rest[0].low, {})
+                        for k in ("past", "participle")
+                    )
+                )
             )
         ):
             return None  # "as of March", "as per ...", "as promised": no role, English
