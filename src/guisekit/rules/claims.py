@@ -905,11 +905,14 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     return _refusal_pattern(lex).search(sentence) is not None
 
 
-def reported(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+def reported(doc: Doc, lex: RulesLexicon, offset: int, *, before: bool = False) -> bool:
     """Whether the sentence around ``offset`` reports what someone else said or claims
-    (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words."""
+    (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words.
+    With ``before``, only a report opened before ``offset`` counts, so that a cue inside
+    the reported words ("My parents are saying TCS is definitely safer") is theirs and one
+    on the report itself ("He did indeed say that") is the writer's."""
     begin, stop = doc.sentence_around(offset)
-    return _reported_pattern(lex).search(doc.lowered, begin, stop) is not None
+    return _reported_pattern(lex).search(doc.lowered, begin, offset if before else stop) is not None
 
 
 def _inside(spans: list[tuple[int, int]], offset: int, size: int) -> bool:

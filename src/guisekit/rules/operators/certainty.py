@@ -92,7 +92,11 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             continue
         for start in doc.occurrences(first):
             end = doc.phrase_end(start, cue)
-            if end is None or doc.is_sentence_start(start) or reported(doc, lex, start):
+            if (
+                end is None
+                or doc.is_sentence_start(start)
+                or reported(doc, lex, start, before=True)
+            ):
                 continue
             prev, nxt = doc.prev_word(start), doc.next_word(end)
             if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
@@ -101,7 +105,7 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     booster_verbs = frozenset(lex.claims["booster_verbs"])
     for cue in lex.claims["predicate_boosters"]:
         for word in doc.words(frozenset({cue})):
-            if reported(doc, lex, word.start):
+            if reported(doc, lex, word.start, before=True):
                 continue
             prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
             if prev is not None and nxt is not None and nxt.lower in booster_verbs:
