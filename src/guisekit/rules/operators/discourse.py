@@ -267,10 +267,19 @@ def _before_adjective(
         nxt = doc.next_word(word.end)
         if nxt is not None and nxt.lower in ("that", "to", "as"):
             continue  # "so concerned that" is a result clause, not an intensifier
+        if word.lower in _STANCE_IDIOMS and doc.lowered.endswith("to be ", 0, word.start):
+            continue  # "to be fair" is a stance idiom, never "to be so fair" (round 19)
         limits = lex.intensifier_limits
         fits = tuple(c for c in choices if word.lower in limits.get(c.lower(), (word.lower,)))
         if fits:  # "literally" only before an extreme adjective: never "literally good"
             yield Edit(word.start, word.start, CHOICE + " ", name, fits)
+
+
+# A further clause of the writer after a comma ("..., I don't job-hop, and I ...").
+_MORE_CLAUSES = re.compile(r",\s*(?:and\s+|but\s+)?(?:i|i'm|i've|i'd|we|we're)\b")
+
+# Adjectives of the stance idioms "to be fair", "to be honest", ...: no degree word goes in.
+_STANCE_IDIOMS = frozenset({"fair", "honest", "frank", "clear", "sure", "precise", "exact"})
 
 
 def _intensifier(name: str, style: str, doc: str) -> None:
@@ -470,6 +479,11 @@ def _slots(direction: str, label: str) -> None:
             return
         for start in self_evaluations(doc, lex):
             if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
+                continue
+            if _MORE_CLAUSES.search(doc.lowered, start, doc.sentence_around(start)[1]):
+                # "I am confident I'm reliable, I don't job-hop, and I love this work": the
+                # frame would govern the writer's facts too (heldout23 and heldout25h
+                # judgements, MEANING)
                 continue
             # "I" keeps its capital after the frame: "I think I am ..."; "My" loses it:
             # "I think my biggest strength is ..."

@@ -364,6 +364,19 @@ def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str
     return False
 
 
+# A finite verb or "that" in what follows "said": a clause that "stated" can take.
+_FINITE_WORD = re.compile(
+    r"\b(?:is|was|are|were|has|have|had|will|would|can|could|should|must|may|might|did|"
+    r"does|do|that)\b|n't\b"
+)
+_CLAUSE_STOP = re.compile(r"[.,;:!?\n]")
+
+
+def _clause_rest(doc: Doc, end: int) -> str:
+    """The rest of the clause after ``end`` (to the next punctuation), lower-case."""
+    return _CLAUSE_STOP.split(doc.lowered[end:], maxsplit=1)[0]
+
+
 def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], bool]:
     """A register swap fires only in the part of speech its row names: a verb row not after
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
@@ -411,6 +424,11 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             formulas = lex.register_context["formula_objects"]
             if value.lower().startswith("stat") and nxt is not None and nxt.lower in formulas:
                 return False  # "said yes" (agreed) never "stated yes"
+            rest = _clause_rest(doc, end)
+            if value.lower().startswith("stat") and not _FINITE_WORD.search(rest):
+                return False  # "She said the dashboard." (an answer) never "stated" (round 19)
+            if value.lower().startswith("assist") and not rest.strip():
+                return False  # "support helped." never "support assisted." (round 19)
             if _valency_clash(doc, end, value.lower()):
                 return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
@@ -436,7 +454,9 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             # after a preposition the phrase is its noun-phrase object ("a rent credit for
             # every day" never "for daily", "refund for these days" never "for currently")
             return doc.lowered[start:end].split(" ", 1)[0] in _OBJECT_PREPOSITIONS
-        return True
+        # "Every day same status ..." never "Daily same status": opening a sentence,
+        # "daily" reads as an adjective on what follows (round 19, UNGRAMMATICAL)
+        return value.strip().lower() != "daily" or not doc.is_sentence_start(start)
 
     return accept
 
@@ -791,9 +811,27 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if about_the_writer(doc, lex, edit) or speculation(doc, lex, edit):
             continue  # a guess about an event, a cause or another's state stays hedged
-        if _request_politeness(doc, lex, edit):
+        if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, edit):
             continue
         yield edit
+
+
+_POSSIBILITY_CUE = re.compile(r"\b(?:perhaps|maybe|possibly)\b")
+_CONTRAST_AFTER = re.compile(r"\b(?:but|though|although|however|yet)\b")
+
+
+def _weighed_possibility(doc: Doc, edit: Edit) -> bool:
+    """Whether ``edit`` removes a possibility the writer weighs: one of two alternatives
+    ("Perhaps the seller is at fault, perhaps the courier") or a concession before a
+    contrast ("Perhaps that's normal, but it seems a bit much"). Without it the sentence
+    asserts what the writer only allowed for (round 19 hedge reading, heldout25h,
+    MEANING twice)."""
+    removed = doc.lowered[edit.start : edit.end]
+    if not _POSSIBILITY_CUE.search(removed):
+        return False
+    begin, stop = doc.sentence_around(edit.start)
+    others = _POSSIBILITY_CUE.findall(doc.lowered, begin, stop)
+    return len(others) > 1 or _CONTRAST_AFTER.search(doc.lowered, edit.end, stop) is not None
 
 
 # Modals that open a request ("Could someone ...", "Would you ...", "Can you ...").
@@ -1125,8 +1163,15 @@ def _whole_cue(doc: Doc, start: int, end: int) -> bool:
     -> "Not, but ...")."""
     if _NEGATORS.search(doc.lowered, start, end):
         return False
+    if _CUE_COMPLEMENT.match(doc.lowered, end):
+        return False  # "I know for a fact it was down" is never "For a fact it was down"
     nxt = doc.next_word(end)
     return nxt is None or nxt.lower not in _FRAGMENT_AFTER
+
+
+# A phrase that completes the cue before it ("I know for a fact", "I'm sure of it"): the cue
+# and it go together or not at all (heldout25h hedge reading, UNGRAMMATICAL).
+_CUE_COMPLEMENT = re.compile(r",? *(?:for (?:a fact|sure|certain|certain that)|of (?:it|that))\b")
 
 
 # Words after which a comma belongs to the clause or list that follows, not to the
