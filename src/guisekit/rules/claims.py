@@ -265,7 +265,7 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
         return False  # "the client was unhappy", "he felt ...": others' states narrated
     if _person_state(words, lex):
         return False  # "she is better now": a fact the writer knows first-hand
-    if _record_error(words, lex):
+    if record_error(words, lex):
         return False  # "the date on the letter is wrong": an error the writer can see
     if concrete_fault(words, lex):
         return False  # "the replacement is also broken": a state the writer sees
@@ -367,7 +367,7 @@ def _copula_index(words: list[str]) -> int | None:
     return next((k for k, w in enumerate(words) if w in _COPULAS), None)
 
 
-def _record_error(words: list[str], lex: RulesLexicon) -> bool:
+def record_error(words: list[str], lex: RulesLexicon) -> bool:
     """Whether a clause says a detail of a record is wrong ("the date on the letter is
     wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
     such a detail against what they know, so it is a fact, not a claim to hedge."""

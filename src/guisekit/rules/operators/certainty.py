@@ -18,6 +18,7 @@ from guisekit.rules.claims import (
     concrete_fault,
     evaluates,
     narrated,
+    record_error,
     reported,
     self_evaluative,
 )
@@ -443,6 +444,10 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         return True  # "an administrative error": a kind of cause the writer guesses
     words = _WORD.findall(clause)
     if _past_event(words, lex):
+        return True
+    if record_error(words, lex):
+        # "I suspect the meter reading is wrong": whether a detail of a record is wrong is
+        # a fact the writer doubts (round 20 judgement, MEANING)
         return True
     if concrete_fault(words, lex):
         # "I think your meter is broken": a diagnosis of a thing the writer guesses, like

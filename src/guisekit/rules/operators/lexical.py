@@ -514,6 +514,8 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
     def connective(start: int, end: int, value: str) -> bool:
         if not demonstrative_alone(doc, start, end):
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
+        if _CASUAL_STANCE.match(doc.lowered, end):
+            return False  # "And to be honest, ..." never "Additionally, to be honest" (round 20)
         if value.strip(" ,").lower() in _CONSEQUENCE and not (
             linkable(doc, lex, start, end) and _clause_after(doc, lex, end)
         ):
@@ -539,6 +541,11 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
         "connective_formal.v1",
         accept=lambda start, end, value: demonstrative_alone(doc, start, end),
     )
+
+
+# A casual stance phrase right after a sentence-initial connective: a formal connective
+# before it clashes in register.
+_CASUAL_STANCE = re.compile(r"[\s,]*(?:to be honest|honestly|tbh|frankly|like,|i mean)\b")
 
 
 # Formal connectives of consequence (connectives.tsv, sentence_split.yaml): they state

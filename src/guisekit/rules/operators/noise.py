@@ -149,4 +149,6 @@ def calm_punctuation(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     for match in _SHOUTED.finditer(doc.text):
         lower = match.group().lower()
         if lower in lex.adjectives:
+            if doc.is_sentence_start(match.start()):
+                lower = lower[0].upper() + lower[1:]  # "URGENT." -> "Urgent.", never "urgent."
             yield Edit(match.start(), match.end(), lower, "calm_punctuation.v1")
