@@ -618,9 +618,11 @@ def self_evaluative(text: str, lex: RulesLexicon) -> bool:
     else:
         return False
     targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
-    for word in rest[:4]:
+    for i, word in enumerate(rest[:4]):
         if word in targets:
-            return True
+            # "I am very motivated to join your team": a wish the writer knows first-hand,
+            # not a judgement of capacity (heldout26h hedge reading, MEANING)
+            return rest[i + 1 : i + 2] != ["to"]
         if word not in fillers:
             return False
     return False

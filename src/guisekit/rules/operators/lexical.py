@@ -1151,7 +1151,10 @@ _FRAGMENT_AFTER = frozenset(
      # a wh-clause after "I know" is its object, not a clause of its own: "I know what a
      # bad rota does to a nurse's week" is never "What a bad rota does ..." (heldout23
      # edit judgement, UNGRAMMATICAL)
-     "what", "how", "why", "where", "when", "who", "which", "whether"}
+     "what", "how", "why", "where", "when", "who", "which", "whether",
+     # a cue quoted as a word is the subject: "'Probably' isn't good enough" never
+     # "Isn't good enough" (heldout26h hedge reading, UNGRAMMATICAL)
+     "is", "isn't", "was", "wasn't", "doesn't", "does"}
 )  # fmt: skip
 
 
