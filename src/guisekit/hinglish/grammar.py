@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from guisekit.hinglish.nouns import NounRenderer
+from guisekit.hinglish.nouns import NounRenderer, _fixed_by
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks, words_of
 from guisekit.hinglish.text import Tok, is_placeholder
 
@@ -162,6 +162,15 @@ class Renderer(NounRenderer):
         obj = self.np(obj_words, direct_adverb=True) if obj_words else None
         if end and obj is None:
             return None
+        if end and any(
+            size and chunk[0].low in ("from", "since") and self._time_phrase(chunk[size:])
+            for size, chunk in self._chunks(rest[end:])
+        ):
+            # "got the bill from March": the bill of March or a bill since March; "March
+            # se bill mila" reads "since" (heldout24 judgement: meaning): English
+            return None
+        if _fixed_by([w.low for w in rest]):
+            return None  # "step by step" left inside a verb's phrase: never "by" + "step"
         if end < len(rest) and any(w.low in ("and", "or") for w in obj_words):
             # "offered A and B in fixed pay": the phrase after a coordinated object may
             # belong to B only; put before both it changed the scope (round 6 reading)
