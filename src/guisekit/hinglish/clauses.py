@@ -23,7 +23,12 @@ from functools import partial
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
-from guisekit.hinglish.switching import nearest_subject, switch_clauses, verb_first
+from guisekit.hinglish.switching import (
+    TIME_ADVERBIAL,
+    nearest_subject,
+    switch_clauses,
+    verb_first,
+)
 from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
 from guisekit.hinglish.text import SPELLED_NUMBERS, Tok
 from guisekit.hinglish.verbs import inflect
@@ -66,6 +71,16 @@ _SUBJECT = re.compile(
 _QUESTION = re.compile(
     r"(?:will|would|should|can|could|is|are|was|were|do|does|did)\s+"
     r"(?:i|we|you|they|he|she|it|this|that)\b",
+    re.IGNORECASE,
+)
+# a rule, term or charge held by a thing ("has a clawback clause", "there is a penalty",
+# "comes with a lock-in"): an if-clause after it says when the rule applies, not whether
+# it exists, so it is never fronted as "agar ..., toh X mein clause hai"
+_RULE_HELD = re.compile(
+    r"\b(?:has|have|had|there\s+(?:is|are|was|were)|includes?|included|contains?|comes?\s+with|"
+    r"carr(?:y|ies))\b.*\b(?:clauses?|conditions?|penalty|penalties|rules?|terms?|"
+    r"provisions?|clawbacks?|charges?|fees?|fines?|bonds?|lock-?ins?|deductions?|"
+    r"recover(?:y|ies)|policy|policies)\b",
     re.IGNORECASE,
 )
 # an English subordinator no Hindi condition may keep inside it
@@ -281,6 +296,15 @@ Toks = tuple[Tok, ...]
 Slot = NounPhrase | VerbPhrase | Toks
 
 
+def _own_subject(text: str) -> bool:
+    """Whether ``text`` starts with a subject of its own, after a leading time phrase
+    ("the next day they said ..."; "each time was told ..." has none: fifteenth judgement)."""
+    adverbial = TIME_ADVERBIAL.match(text)
+    if adverbial is not None and _SUBJECT.match(text[adverbial.end() :]) is None:
+        return False
+    return _SUBJECT.match(text) is not None
+
+
 class ClauseConverter:
     """Converts the clauses of one masked sentence with a :class:`Renderer`."""
 
@@ -404,6 +428,13 @@ class ClauseConverter:
                 # "reverse the fee and the GST charged on it": after a request, a part with
                 # no subject of its own and no verb first is a second object, never a
                 # clause ("GST ne ... charge kiya")
+                continue
+            if conj == "if" and ("," in right or _RULE_HELD.search(left)):
+                # "X has a clawback clause if I leave within 1 year, is that normal?": a
+                # fronted condition took in the tag after a comma ("agar main chhodun, kya
+                # yeh normal hai, toh ...") and made the clause itself conditional where
+                # the if-clause says when the clause applies (fifteenth judgement:
+                # meaning changed); neither is fronted, the cut after the comma is tried
                 continue
             if conj == "if":
                 cond = self.convert(right, right_at, condition=True, depth=depth + 1)
@@ -563,8 +594,9 @@ class ClauseConverter:
         return False
 
     def _clause_start(self, text: str) -> bool:
-        """Whether a clause part starts with a subject of its own."""
-        return _SUBJECT.match(text) is not None or _QUESTION.match(text) is not None
+        """Whether a clause part starts with a subject of its own; after a leading time
+        phrase ("the next day was told ...") the subject must follow the phrase."""
+        return _own_subject(text) or _QUESTION.match(text) is not None
 
     def _first_verb(self, text: str) -> set[str]:
         """The English forms (base, past, participle, third, ing) the first word of
@@ -672,7 +704,7 @@ class ClauseConverter:
                 continue
             if conj not in ("and", "but", "because", "so", "or"):
                 continue
-            if not _SUBJECT.match(right) or _DESIRE.search(left):
+            if not _own_subject(right) or _DESIRE.search(left):
                 continue  # after "I want X removed", "Y corrected" is no clause
             if not (self._finite(left) and verb_first(self, right) and self._finite(right)):
                 continue  # "my husband and I ...": a noun phrase, not two clauses

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
-from guisekit.hinglish.switching import AUXILIARIES, REQUEST_START, after_desire
+from guisekit.hinglish.switching import AUXILIARIES, REQUEST_START, TIME_ADVERBIAL, after_desire
 from guisekit.hinglish.text import Tok
 
 if TYPE_CHECKING:
@@ -117,6 +117,10 @@ def is_clause(conv: ClauseConverter, text: str) -> bool:
     relative pronoun, preposition or coordinator ("the bank never called back"; not
     "my report corrected" after "I want", nor "two utility bills")."""
     lex = conv.r.lex
+    adverbial = TIME_ADVERBIAL.match(text)
+    if adverbial is not None and not is_clause(conv, text[adverbial.end() :]):
+        # "each time was told ...": the time phrase is no subject (fifteenth judgement)
+        return False
     raw = [w.strip(",;") for w in text.split()]
     words = [w.lower() for w in raw if w.lower() not in conv.r.adverbs]
     if len(words) < 2:

@@ -147,6 +147,23 @@ def _temporal_just(body: str, lexicon: HinglishLexicon) -> str:
     return re.sub(rf"\b(just)(?= (?:{verbs})\b)", r"\1 now", body, flags=re.IGNORECASE)
 
 
+# "Now it's 3 weeks": time gone by, the template's "it is 3 weeks now" ("Ab 3 hafte ho
+# gaye hain"); with "now" taken as an opener the rest read as a copula ("Ab yeh 3 hafte
+# hain"; fifteenth judgement: ungrammatical). Only a clause that opens the sentence and
+# ends it or a coordinated clause
+_NOW_SPAN = re.compile(
+    r"^now,?\s+(it (?:is|has been) (?:(?:over|almost|nearly|about|around|just|only) )?"
+    r"(?:\ue000\d+\ue001|a|an|one|a few|few|several|many|a couple of) "
+    r"(?:years?|months?|weeks?|days?|hours?|minutes?|decades?))(?=$|,?\s+(?:and|but|so)\s)",
+    re.IGNORECASE,
+)
+
+
+def _now_last(body: str) -> str:
+    """ "Now it is 3 weeks" as "it is 3 weeks now" (see ``_NOW_SPAN``)."""
+    return _NOW_SPAN.sub(r"\1 now", body)
+
+
 _NEGATIVE_SUBJECT = re.compile(
     r"\b(nobody|no one|noone)\s+(is|was|are|were|has|have|had|will|would|can|could|does|did)"
     r"\s+(?!not\b)",
@@ -370,7 +387,7 @@ def _convert(
         plea_toks = [Tok(",", "other"), *(Tok(w, "en") for w in plea.group(1).split())]
         body = body[: plea.start()]
     renderer = Renderer(lexicon, masked, rng, spec.mix_ratio)
-    body = _temporal_just(_expand(body, lexicon), lexicon)
+    body = _now_last(_temporal_just(_expand(body, lexicon), lexicon))
     negatives = _negative_written(body)
     body = _negative_subject(body)
     renderer.written = _contracted(masked.text, body, lexicon)
