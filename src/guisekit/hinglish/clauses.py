@@ -1155,7 +1155,7 @@ def _place_state(template: Template, text: str, slots: Mapping[str, Slot]) -> bo
 
 # "until now" in Hindi: a frame that writes it for a negated perfect ("maine abhi tak
 # ... nahi kiya") says it once, so an explicit "till now", "so far" of the clause is not
-# said again ("Maine abhi tak ab tak yeh nahi kiya"; heldout24 judgement: ungrammatical)
+# said again ("Maine abhi tak ab tak yeh nahi kiya"; heldout25 judgement: ungrammatical)
 _UNTIL_NOW = (("abhi", "tak"), ("ab", "tak"))
 
 

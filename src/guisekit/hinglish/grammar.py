@@ -167,7 +167,7 @@ class Renderer(NounRenderer):
             for size, chunk in self._chunks(rest[end:])
         ):
             # "got the bill from March": the bill of March or a bill since March; "March
-            # se bill mila" reads "since" (heldout24 judgement: meaning): English
+            # se bill mila" reads "since" (heldout25 judgement: meaning): English
             return None
         if _fixed_by([w.low for w in rest]):
             return None  # "step by step" left inside a verb's phrase: never "by" + "step"

@@ -57,7 +57,7 @@ _COMPOUND_HEADS = frozenset(
         "slip",
         "spot",
         "hours",
-        # heldout24 judgement, fixer hff25: "for working capital" was "capital kaam karne
+        # heldout25 judgement, fixer hff25: "for working capital" was "capital kaam karne
         # ke liye" (meaning changed)
         *("capital", "expense", "expenses", "profit", "income", "account", "limit"),
         *("price", "list", "room", "schedule", "deadline", "window", "day", "days"),
@@ -66,7 +66,7 @@ _COMPOUND_HEADS = frozenset(
 )
 # -ing words that before a bare noun modify it ("working capital", "remaining balance",
 # "outstanding amount", "pending salary"): intransitive or adjectival, so never a gerund
-# with that noun as its object ("capital kaam karna"; heldout24 judgement: meaning)
+# with that noun as its object ("capital kaam karna"; heldout25 judgement: meaning)
 _MODIFYING_ING = frozenset(
     {
         *("working", "remaining", "outstanding", "existing", "pending", "upcoming"),
@@ -75,7 +75,7 @@ _MODIFYING_ING = frozenset(
 )
 # fixed adverbials opened by "at" ("at the earliest", "at the latest", "at most", "at
 # all", "at the moment"): one unit, never "at" + a noun phrase ("earliest par review";
-# heldout24 judgement: ungrammatical)
+# heldout25 judgement: ungrammatical)
 _AT_ADVERBIALS = frozenset(
     {
         *("the earliest", "the latest", "least", "most", "the most", "the least", "all"),
@@ -84,7 +84,7 @@ _AT_ADVERBIALS = frozenset(
     }
 )
 # time words after "from" inside a noun phrase: "photos from morning" are photos taken
-# then ("subah ki photos"), never "subah se" (since morning; heldout24 judgement)
+# then ("subah ki photos"), never "subah se" (since morning; heldout25 judgement)
 _FROM_TIME = re.compile(
     r"(?:(?:the|this|that|last|yesterday|tomorrow|today)\s+)?(?:morning|evening|night|"
     r"afternoon|noon|midnight|day|week|month|year|quarter|weekend)s?|yesterday|today|"
@@ -258,7 +258,7 @@ class NounRenderer(WordRenderer, ABC):
             low == "at" and self._at_adverbial(lows, i) for i, low in enumerate(lows) if i
         ):
             # "a review at the earliest", "me step by step": a fixed adverbial is one
-            # unit, never "earliest par review" nor "step se ... step" (heldout24
+            # unit, never "earliest par review" nor "step se ... step" (heldout25
             # judgement: ungrammatical); it has no place inside a noun phrase
             return None
         if len(words) == 2 and self._the_two(words):
@@ -396,7 +396,7 @@ class NounRenderer(WordRenderer, ABC):
     def _ing_modifier(self, words: Sequence[Word], i: int) -> bool:
         """Whether the -ing word at ``i`` modifies the bare noun after it ("working
         capital", "joining date", "remaining balance"): an English compound noun, never a
-        gerund with that noun as its object ("capital kaam karna"; heldout24 judgement)."""
+        gerund with that noun as its object ("capital kaam karna"; heldout25 judgement)."""
         if i + 1 >= len(words) or is_placeholder(words[i + 1].text):
             return False
         low, nxt = words[i].low, words[i + 1].low
@@ -1191,7 +1191,7 @@ class NounRenderer(WordRenderer, ABC):
             # after an adjective it is a start ("effective from April": "April se
             # effective"); "photos from morning": the photos of that time, "subah ki photos" (the
             # genitive agrees with its head; unknown gender: English), never "subah se
-            # photos", which reads "since morning" (heldout24 judgement: meaning)
+            # photos", which reads "since morning" (heldout25 judgement: meaning)
             known = noun and gender is not None
             ka = inflect("ka", gender, plural, oblique) if known else None
             return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)
