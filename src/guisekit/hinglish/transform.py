@@ -150,7 +150,7 @@ def _temporal_just(body: str, lexicon: HinglishLexicon) -> str:
 # "Now it's 3 weeks": time gone by, the template's "it is 3 weeks now" ("Ab 3 hafte ho
 # gaye hain"); with "now" taken as an opener the rest read as a copula ("Ab yeh 3 hafte
 # hain"; fifteenth judgement: ungrammatical). Only a clause that opens the sentence and
-# ends it or a coordinated clause
+# either ends it or is followed by a coordinated clause.
 _NOW_SPAN = re.compile(
     r"^now,?\s+(it (?:is|has been) (?:(?:over|almost|nearly|about|around|just|only) )?"
     r"(?:\ue000\d+\ue001|a|an|one|a few|few|several|many|a couple of) "
