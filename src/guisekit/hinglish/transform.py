@@ -63,6 +63,8 @@ def _already_mixed(sentence: str, lexicon: HinglishLexicon) -> bool:
         ):
             return True
     return False
+
+
 # what a sentence needs to count as Hinglish: a clause converted by a template or a Hindi
 # matrix frame ("Mujhe lagta hai ki ..."). Connectives, openers, dates and "agar/jab"
 # around clauses kept English only ("The tree was healthy, aur I have ...") read as
