@@ -84,9 +84,9 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     and before another word of the clause. Manner adverbs ("explain clearly") are not on
     the list, and a booster before punctuation ("it was indeed.") stays. "clearly" and
     "obviously" go also before a present verb of claims.yaml ``booster_verbs`` ("the
-    policy clearly covers it" -> "the policy covers it"). Never in a sentence that reports
-    another's words: "My parents are saying TCS is definitely safer" is their claim
-    (heldout23h hedge reading, MEANING)."""
+    policy clearly covers it" -> "the policy covers it"). Never inside another's words, after
+    a report opens: "My parents are saying TCS is definitely safer" is their claim
+    (heldout23h hedge reading, MEANING), while "He did indeed say that" is the writer's."""
     for cue in lex.claims["inner_boosters"]:
         first = cue.split()[0]
         if first not in doc.vocab:
