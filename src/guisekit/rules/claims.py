@@ -72,7 +72,9 @@ _REPORTING = re.compile(
 )
 _FIGURE = re.compile(
     r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
-    r"forty|fifty|hundred|thousand|million|lakh|crore|once|twice|half|dozen)\b",
+    r"forty|fifty|hundred|thousand|million|lakh|crore|once|twice|half|dozen|"
+    # an ordinal count the writer keeps ("the third wrong order this month": round 21)
+    r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b",
     re.IGNORECASE,
 )
 
@@ -237,6 +239,12 @@ _PRESENT_EVALUATION = _PRESENT_COPULAS | _CONTRACTED_COPULAS | {"'s", "remains",
 _PAST_EVALUATION = frozenset({"was", "were", "wasn't", "weren't"})
 
 
+_PLACE_RIGHT = re.compile(
+    r"\bright (?=(?:next|in|at|after|before|now|away|here|there|behind|outside|opposite|"
+    r"across|by|on|under|beside|near)\b)"
+)
+
+
 def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     """Whether a main clause is the writer's evaluation, the one place a new hedge or
     booster goes (a syntactic whitelist, issue 13: precision before coverage): a deontic
@@ -258,7 +266,8 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     deontic = frozenset(claims["deontic"])
     verbs, phrases, subject_words = _judgement(lex)
     observed = frozenset(claims["observed_conduct"])
-    words = _WORDS.findall(clause)
+    # "right next to a school": where a thing is, not whether it is right (round 21, MEANING)
+    words = _WORDS.findall(_PLACE_RIGHT.sub("", clause))
     if observed.intersection(words):
         return False  # "they ignored my emails": what the writer saw
     if _narrative_pattern(lex).search(clause):

@@ -364,6 +364,9 @@ def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str
     return False
 
 
+# Adverbs of recurring thought: "still/often think about X" is remembering, not weighing
+# ("I still consider that first batch": round 21 judgement, MEANING).
+_DWELLING = frozenset({"still", "often", "always", "sometimes", "constantly", "keep", "kept"})
 # A finite verb or "that" in what follows "said": a clause that "stated" can take.
 _FINITE_WORD = re.compile(
     r"\b(?:is|was|are|were|has|have|had|will|would|can|could|should|must|may|might|did|"
@@ -429,6 +432,12 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "She said the dashboard." (an answer) never "stated" (round 19)
             if value.lower().startswith("assist") and not rest.strip():
                 return False  # "support helped." never "support assisted." (round 19)
+            if (
+                value.lower().startswith("consider")
+                and prev is not None
+                and prev.lower in _DWELLING
+            ):
+                return False  # "I still think about that batch" (remembers) never "consider"
             if _valency_clash(doc, end, value.lower()):
                 return False  # "helping her find them" never "assisting her find them"
             if prev is not None and prev.lower in _DETERMINERS:
@@ -820,9 +829,14 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue  # a guess about an event, a cause or another's state stays hedged
         if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, edit):
             continue
+        if _CONCESSION.search(doc.lowered, *doc.sentence_around(edit.start)):
+            continue  # "somewhat helpful, I'll admit": a grudging degree is content
         yield edit
 
 
+# A concession ("The mentors are somewhat helpful, I'll admit, but ..."): its hedges
+# measure what the writer grants (heldout27h hedge reading, MEANING).
+_CONCESSION = re.compile(r"\b(?:i'll admit|i will admit|i admit|admittedly|granted)\b")
 _CONTRAST_AFTER = re.compile(r"\b(?:but|though|although|however|yet)\b")
 
 
