@@ -26,6 +26,7 @@ from guisekit.llm.prompts import load_prompt
 from guisekit.attributes import load_attribute_set
 from guisekit.audit.domains import load_domain
 from guisekit.grid.config import load_identifier_set
+from guisekit.hinglish.word_classes import word_classes
 v = RulesEngine().transform(Source(id="s", text="I dont like it!! I recieved $5."),
                             StandardiseSpec(style="plain"))
 prompts = [load_prompt(p).id for p in [*PROMPTS.values(), "audit/compare", "attribute/score"]]
@@ -33,7 +34,8 @@ print(json.dumps({"file": guisekit.__file__, "lexicons": str(data_root("lexicons
                   "personas": len(load_grid().personas()), "text": v.text,
                   "prompts": prompts, "attributes": len(load_attribute_set().attributes),
                   "domain": load_domain("salary").name,
-                  "identifiers": len(load_identifier_set("india").identifiers)}))
+                  "identifiers": len(load_identifier_set("india").identifiers),
+                  "measures": len(word_classes().measures)}))
 """
 
 
@@ -58,6 +60,7 @@ def test_wheel_contains_data_and_runs_from_an_installed_copy(tmp_path: Path) -> 
     names = zipfile.ZipFile(wheel).namelist()
     assert "guisekit/_data/lexicons/personas/grid.yaml" in names
     assert "guisekit/_data/lexicons/rules/register_pairs.tsv" in names
+    assert "guisekit/_data/lexicons/hinglish/word_classes.yaml" in names
     assert "guisekit/_data/prompts/README.md" in names
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -79,6 +82,7 @@ def test_wheel_contains_data_and_runs_from_an_installed_copy(tmp_path: Path) -> 
     assert probe["text"] == "I don't like it. I received $5."  # fixed, plain contraction, calmed
     assert len(probe["prompts"]) == 8 and probe["attributes"] == 19
     assert probe["domain"] == "salary" and probe["identifiers"] >= 80
+    assert probe["measures"] == 19  # the Hinglish word classes read from the installed copy
 
 
 def test_public_api_matches_all() -> None:

@@ -32,6 +32,7 @@ from guisekit.hinglish.switching import (
 from guisekit.hinglish.templates import REF, VERB_KINDS, Spans, Template, candidates, templates_of
 from guisekit.hinglish.text import SPELLED_NUMBERS, Tok
 from guisekit.hinglish.verbs import inflect
+from guisekit.hinglish.word_classes import WordPattern, word_classes
 
 __all__ = ["NOT_COMPLEMENT", "ClauseConverter", "join"]
 
@@ -53,9 +54,7 @@ _BORROW = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
-# a borrowed subject that asks ("could you", "should I"): the part after "and" is asked too
-_ASKED = re.compile(r"(?:should|can|could|will|would|shall|do|did)\s", re.IGNORECASE)
-_ASK_OPENING = frozenset({"kya", "aap", "please", "mujhe", "humein", "main", "hum"})
+_ASKED = WordPattern(lambda w: w.asking_modals, after=r"\s")
 # "ending 4471" (no "in") names an account by its last digits as well: never "4471
 # khatam hone wala" (an account that ends, found reading heldout13 outputs)
 _ENDING_IN = re.compile(
@@ -93,12 +92,7 @@ _ASKS = re.compile(
     r"decide|decided|sure|unsure|clarify|clarified)(?:\s+\S+){0,3}$",
     re.IGNORECASE,
 )
-# quantities and prepositional phrases that look like a clause's subject but are an object
-# ("I learned a lot about ...": never "Mujhe pata chala ki a lot about ...")
-NOT_COMPLEMENT = re.compile(
-    r"(?:a lot|a great deal|a bit|so much|much|more|something|nothing|about|how to)\b",
-    re.IGNORECASE,
-)
+NOT_COMPLEMENT = WordPattern(lambda w: w.not_complement)
 # phrases after a comma that modify the whole clause before them and may stay English
 _TRAILING_PHRASE = re.compile(
     r",\s+(?=(?:including|not|with|as per|due to|because of|despite|along with|as well as|"
@@ -130,39 +124,9 @@ def _list_goes_on(part: str) -> bool:
 _RELATIVE_CLAUSE = re.compile(r",\s+(?=(?:which|who)\s)", re.IGNORECASE)
 # the last ", and/or X" of a relative clause: a second clause or a noun phrase
 _COORDINATE_TAIL = re.compile(r",\s+(?:and|or)\s+(?P<rest>[^,]+?)[.!?]*$", re.IGNORECASE)
-_SUBORDINATE = re.compile(
-    r"(?:when|after|before|since|because|if|as soon as|while|although|though|once)\s",
-    re.IGNORECASE,
-)
+_SUBORDINATE = WordPattern(lambda w: w.subordinators, after=r"\s")
 _WH = re.compile(r"(?:how|why|what)\s", re.IGNORECASE)
-# a wh-clause is never kept English after "ki" ("ki why they are changing the policy";
-# reading of spent sets 19-22): rendered by a template (embedded.*) or the sentence stays English
-_WH_ANY = re.compile(
-    r"(?:how|why|what|who|whom|whose|which|when|where|whether|if)\b", re.IGNORECASE
-)
-_AUXILIARIES = frozenset(
-    {
-        "is",
-        "are",
-        "was",
-        "were",
-        "am",
-        "has",
-        "have",
-        "had",
-        "will",
-        "would",
-        "can",
-        "could",
-        "did",
-        "does",
-        "do",
-        "should",
-        "said",
-        "says",
-        "told",
-    }
-)
+_WH_ANY = WordPattern(lambda w: w.wh_words)
 # a subject and the modal verb before an infinitive's "to" ("I had to", "we needed to",
 # "I would like to"), when a verb follows it; never a verb with an object of its own ("I
 # request you to trace X and inform me": "inform" is no second request of the writer's)
@@ -172,14 +136,10 @@ _TO_INFINITIVE = re.compile(
     r"decided|plan|planned|am going|are going|was going|were going)\s+to)\s+(\w+)",
     re.IGNORECASE,
 )
-# auxiliaries that start a verb phrase sharing the subject before it ("... and was told")
-_CONTINUING_AUXILIARIES = frozenset({"was", "were", "have", "has", "had", "am", "is", "are"})
 # a modal or "did"/"never" opening a verb phrase with no subject ("they said it is
 # compulsory but could not show me any rule": the subject is "they"; round 10: ungrammatical)
 _PERSON_START = re.compile(r"(?:I|we|you|they|he|she)\b", re.IGNORECASE)
-_MODAL_START = re.compile(
-    r"(?:could|would|can|cannot|will|should|did|does|do|never|might|must|still)\b", re.IGNORECASE
-)
+_MODAL_START = WordPattern(lambda w: w.modal_starts)
 # "I request that X be checked and Y repainted": after a request too, the second part is
 # an object of the same request, never an English clause of its own (found reading
 # heldout10 outputs: "... ho jaye aur the bumper repainted free of cost")
@@ -196,51 +156,12 @@ _INCORPORATED = {
     "intezaar": "m",
     "meeting": "f",
 }
-# words that can start the subject after a leading adverbial
-_SUBJECT_START = frozenset(
-    {
-        "i",
-        "we",
-        "you",
-        "they",
-        "he",
-        "she",
-        "it",
-        "the",
-        "my",
-        "our",
-        "his",
-        "her",
-        "their",
-        "this",
-        "that",
-        "a",
-        "an",
-        "there",
-    }
-)
 
 
-# verbs whose participle after "was" says what state a place was in
-_STATES_OF_PLACES = frozenset({"close", "shut", "lock", "open"})
 # a subject with its copula, and a phrase of place or state that may be its second
 # predicate after "and" ("I am 79 and on a fixed pension")
 _COPULA_BORROW = re.compile(r"(?:I am|we are)", re.IGNORECASE)
-_PLACE_PHRASE = re.compile(r"(?:on|in|at|from|under)\s", re.IGNORECASE)
-# words that open an object after a verb
-_OBJECT_STARTS = frozenset(
-    {"a", "an", "the", "my", "our", "their", "his", "her", "your", "its", "this", "that"}
-    | {"these", "those", "some", "all", "both", "me", "him", "them", "us", "it"}
-)
-# prepositions that end a noun phrase a following plural noun may belong to
-_GAP_PREPOSITIONS = frozenset({"for", "of", "in", "on", "at", "with", "from", "to", "about"})
-# words that may open a clause before its subject ("and tracking has not moved")
-_GERUND_SUBJECT_OPENERS = frozenset({"and", "but", "so", "also", "then", "now", "still"})
-_NOUN_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their"})
-_NOT_AGENTS = frozenset({"it", "this", "that", "these", "those"})
-# subjects that are persons: a verb with an intransitive partner and no object after one
-# is kept English (see ClauseConverter._intransitive)
-_PERSONAL = frozenset({"i", "we", "you", "they", "he", "she", "someone", "somebody", "no one"})
+_PLACE_PHRASE = WordPattern(lambda w: w.place_prepositions, after=r"\s")
 
 
 def _is_number(said: str) -> bool:
@@ -249,37 +170,6 @@ def _is_number(said: str) -> bool:
     heldout9: "Meri age Anjali saal hai")."""
     parts = re.split(r"[\s-]+", said.lower().strip())
     return any(c.isdigit() for c in said) or all(p in SPELLED_NUMBERS | {"one"} for p in parts)
-
-
-# what a measure after an intransitive verb counts ("went down 11 points", "stayed 3
-# nights"), beyond the units of grammar.yaml
-_MEASURES = frozenset(
-    {
-        "point",
-        "percentage point",
-        "basis point",
-        "bp",
-        "bps",
-        "place",
-        "position",
-        "spot",
-        "rank",
-        "notch",
-        "level",
-        "night",
-        "minute",
-        "km",
-        "mile",
-        "rupee",
-        "dollar",
-        "lpa",
-        "%",
-    }
-)
-
-
-# a state an intransitive verb may end in ("sales stayed flat")
-_STATES = frozenset({"flat", "same", "stable", "steady", "constant", "unchanged"})
 
 
 def _bare_count(said: str) -> bool:
@@ -375,10 +265,11 @@ class ClauseConverter:
         if self.r._phrase_at(words, 0, "adverbs") > 1:
             return None  # "At least four accounts ...": an adverb, not "at" + a place
         is_prep = bool(self.r._prep_len(words, 0))
+        subject_starts = word_classes().subject_starts
         for cut in range(1, min(len(words) - 1, 8)):
             if text[words[cut - 1].start - offset + len(words[cut - 1].text) :].startswith(","):
                 pass  # a comma right after the adverbial: a clean cut
-            elif words[cut].low not in _SUBJECT_START and not _is_name(words[cut].text):
+            elif words[cut].low not in subject_starts and not _is_name(words[cut].text):
                 continue
             head = words[:cut]
             if is_prep:
@@ -525,7 +416,7 @@ class ClauseConverter:
                 while (
                     same < min(len(first), len(second)) - 1
                     and first[same].text.lower() == second[same].text.lower()
-                    and first[same].text.lower() in _ASK_OPENING
+                    and first[same].text.lower() in word_classes().ask_openings
                 ):
                     same += 1
                 second = second[same:]
@@ -559,7 +450,7 @@ class ClauseConverter:
         """Both objects of "I want X removed and Y refunded", each converted with the
         desire; the second "mujhe" is dropped where no "chahiye" follows it."""
         head = right.split(" ")[0]
-        if conj != "and" or not (head.lower() in _SUBJECT_START or _is_name(head)):
+        if conj != "and" or not (head.lower() in word_classes().subject_starts or _is_name(head)):
             return None
         mark = len(self.used)
         first = self.convert(left, offset, depth=_MAX_SPLITS)
@@ -624,7 +515,7 @@ class ClauseConverter:
         # phrase has none ("paid with my salary", "paid every month", "fixed")
         return not (
             after is not None
-            and (after in _OBJECT_STARTS or after[:1].isdigit() or _is_name(after))
+            and (after in word_classes().object_starts or after[:1].isdigit() or _is_name(after))
         )
 
     def prefixes(self, left: str, right: str, conj: str) -> list[str]:
@@ -650,7 +541,10 @@ class ClauseConverter:
         prefixes = [borrowed.group()]
         pronoun = re.match(r"(?:I|we|you|they|he|she)\b", borrowed.group(), re.I)
         if pronoun is not None and pronoun.group() != borrowed.group():
-            if base_only and borrowed.group().split()[-1].lower() in _CONTINUING_AUXILIARIES:
+            if (
+                base_only
+                and borrowed.group().split()[-1].lower() in word_classes().continuing_auxiliaries
+            ):
                 prefixes = []  # "I had ... and make video lessons": never "I had make"
             prefixes.append(pronoun.group())
         return prefixes
@@ -772,13 +666,13 @@ class ClauseConverter:
     def _finite(self, text: str) -> bool:
         """Whether a clause part has a finite verb (so it is a clause of its own)."""
         words = [w.low for w in words_of(text)]
-        if any(w in _AUXILIARIES for w in words):
+        if any(w in word_classes().clause_finite_words for w in words):
             return True
         if len(words) > 1 and words[0] in _NOMINATIVE and words[1] in self.r.lex.verb_forms:
             return True  # "I set up ...": a base-form verb after a subject pronoun
         # the noun after an opening article or possessive ("The cost of the repair", "My
         # set") is the part's subject, never the verb that makes a clause of it
-        start = 2 if words[0] in _NOUN_DETERMINERS else 1
+        start = 2 if words[0] in word_classes().noun_determiners else 1
         return any({"past", "third"} & set(self.r.lex.verb_forms.get(w, {})) for w in words[start:])
 
     def _english(self, masked: str) -> Toks:
@@ -807,7 +701,8 @@ class ClauseConverter:
         while i < len(words) and words[i].low in self.r.adverbs:
             i += 1
         return i < len(words) and (
-            words[i].low in self.r.lex.verb_forms or words[i].low in _CONTINUING_AUXILIARIES
+            words[i].low in self.r.lex.verb_forms
+            or words[i].low in word_classes().continuing_auxiliaries
         )
 
     def _apply(
@@ -917,7 +812,7 @@ class ClauseConverter:
                 continue
             before = text[: span[0]].lower().split()
             if len(text[span[0] : span[1]].split()) == 1 and all(
-                w in _GERUND_SUBJECT_OPENERS for w in before
+                w in word_classes().gerund_subject_openers for w in before
             ):
                 return True
         return False
@@ -962,7 +857,7 @@ class ClauseConverter:
         if not isinstance(who, NounPhrase) or span is None:
             return None
         said = text[span[0] : span[1]].lower()
-        if who.person or said in _PERSONAL or _is_name(said):
+        if who.person or said in word_classes().personal_subjects or _is_name(said):
             return None
         if who.pronoun is None and not self._known_head(said):
             # "the test series has not started": a noun the lexicon does not hold has no
@@ -1001,7 +896,7 @@ class ClauseConverter:
             ):
                 continue  # "my hospital in Ottawa pays $44 an hour": a verb with an object
             before = text[: span[0]].lower().split()
-            if any(w in _GAP_PREPOSITIONS for w in before):
+            if any(w in word_classes().gap_prepositions for w in before):
                 return True
         return False
 
@@ -1009,10 +904,12 @@ class ClauseConverter:
         """Whether an intransitive verb's "object" is a measure of how far it went: an
         amount ("5%", "Rs 200") or a count of a unit ("11 points", "3 nights")."""
         words = [t.text.lower() for t in obj.core]
-        if any(c.isdigit() for c in words[-1]) or (len(words) == 1 and words[0] in _STATES):
+        if any(c.isdigit() for c in words[-1]) or (
+            len(words) == 1 and words[0] in word_classes().end_states
+        ):
             return True  # "went up about 15%", "rose Rs 200"; "stayed flat"
         tail = [w.rstrip("s") if len(w) > 3 else w for w in words[-2:]]
-        units = self.r.units | _MEASURES
+        units = self.r.units | word_classes().measures
         return tail[-1] in units or " ".join(tail) in units
 
     @staticmethod
@@ -1027,7 +924,7 @@ class ClauseConverter:
         if not isinstance(who, NounPhrase) or span is None:
             return True
         said = text[span[0] : span[1]]
-        if said.lower() in _NOT_AGENTS:
+        if said.lower() in word_classes().non_agent_subjects:
             return False
         return who.pronoun is not None or who.person or who.place or _is_name(said)
 
@@ -1148,7 +1045,7 @@ def _place_state(template: Template, text: str, slots: Mapping[str, Slot]) -> bo
         and isinstance(held, NounPhrase)
         and held.place
         and isinstance(verb, VerbPhrase)
-        and verb.entry.base in _STATES_OF_PLACES
+        and verb.entry.base in word_classes().states_of_places
         and re.search(r"\b(?:was|were)\s+(?:\w+\s+)?(?:closed|shut|locked|open)", text, re.I)
         is not None
     )

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
-from guisekit.hinglish.switching import AUXILIARIES, REQUEST_START, TIME_ADVERBIAL, after_desire
+from guisekit.hinglish.switching import REQUEST_START, TIME_ADVERBIAL, after_desire
 from guisekit.hinglish.text import Tok
+from guisekit.hinglish.word_classes import WordPattern, word_classes
 
 if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
@@ -71,26 +72,13 @@ _WH = re.compile(r"(?:how|why)\b", re.IGNORECASE)
 # since the reading of spent sets 19-22 no English wh-clause follows "ki" at all ("Usne samjhaya
 # ki why they are changing the policy" was judged wrong): any wh-word or "whether"/"if"
 # opening the complement keeps the sentence English (or a template renders it in Hindi)
-_WH_ANY = re.compile(
-    r"(?:how|why|what|who|whom|whose|which|when|where|whether|if)\b", re.IGNORECASE
-)
+_WH_ANY = WordPattern(lambda w: w.wh_words)
 _SUBJECT = re.compile(
     r"(?:i|we|you|they|he|she|it|this|that|there|the|my|our|his|her|their|your|a|an|no one|"
     r"nobody|someone|everyone|each|every|both|all|some|most|none|[A-Z]\w*|\ue000\d+\ue001)"
     r"(?!\w)",
 )
-_NOT_SUBJECTS = frozenset({"when", "if", "which", "who", "what", "how", "why", "to", "that"})
-_STOP = frozenset(
-    {
-        *("that", "which", "who", "whose", "and", "or", "but", "because", "if", "to"),
-        *("of", "for", "with", "in", "on", "at", "from", "by", "about", "as"),
-    }
-)
-_SINGULAR = frozenset(
-    {"he", "she", "it", "this", "that", "nobody", "someone", "everyone", "nothing", "everything"}
-)
 _PLURAL = frozenset({"i", "we", "you", "they"})
-_NOT_AGENTS = frozenset({"it", "this", "that", "these", "those", "there", "which", "what"})
 _WHO = r"(?P<who>[^\s,]+(?:\s+[^\s,]+){0,3}?)"
 
 
@@ -127,16 +115,19 @@ def is_clause(conv: ClauseConverter, text: str) -> bool:
         return False
     first = words[0]
     noun = first in lex.content or first.rstrip("s") in lex.content
-    if not (_SUBJECT.match(text) or noun) or first in _NOT_SUBJECTS:
+    classes = word_classes()
+    if not (_SUBJECT.match(text) or noun) or first in classes.frame_not_subjects:
         return False
     for i, word in enumerate(words[1:7], start=1):
-        if word in _STOP or word in conv.r.postpositions:
+        if word in classes.frame_subject_stops or word in conv.r.postpositions:
             return False
-        if word in AUXILIARIES or word.endswith("n't"):
+        if word in classes.finite_auxiliaries or word.endswith("n't"):
             return True
         kinds = lex.verb_forms.get(word, {})
         after_noun = words[i - 1] in lex.content and word.rstrip("s") not in lex.content
-        if "past" in kinds or ("third" in kinds and (words[i - 1] in _SINGULAR or after_noun)):
+        if "past" in kinds or (
+            "third" in kinds and (words[i - 1] in classes.frame_singular_subjects or after_noun)
+        ):
             return True
         base = "base" in kinds or word in lex.english_verb_forms
         prev = words[i - 1]
@@ -156,7 +147,8 @@ def _words(conv: ClauseConverter, text: str) -> list[Tok]:
 def _agent(conv: ClauseConverter, who: str, at: int, form: str) -> Toks | None:
     """The frame's subject in ``form`` (``ne``: "agent ne", "unhone"; ``ka``: "bank
     ka"), or None when it is no agent ("the statement said": a calque)."""
-    if who.lower() in _NOT_AGENTS or who.lower().startswith(("what ", "which ")):
+    low = who.lower()
+    if low in word_classes().frame_non_agents or low.startswith(("what ", "which ")):
         return None
     np = conv.r.np(words_of(who, at))
     if not isinstance(np, NounPhrase):

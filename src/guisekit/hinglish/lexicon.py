@@ -16,7 +16,9 @@
 - ``unsafe.tsv``: constructions not rendered safely; the clause with one stays English
   (the whole sentence, for a construction of ``sentence`` scope or one spanning a cut);
 - ``unsafe_whole.tsv``: constructions where even a Hindi frame is wrong; no frame either;
-- ``frames.yaml``: Hindi matrix frames around an English complement clause.
+- ``frames.yaml``: Hindi matrix frames around an English complement clause;
+- ``word_classes.yaml``: the closed word lists the rules test words against (object
+  pronouns, auxiliaries, measures, ...), read by :mod:`guisekit.hinglish.word_classes`.
 """
 
 from __future__ import annotations

@@ -21,11 +21,11 @@ from guisekit.hinglish.lexicon import HinglishLexicon
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks
 from guisekit.hinglish.text import SPELLED_NUMBERS, Tok, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
+from guisekit.hinglish.word_classes import word_classes
 from guisekit.hinglish.words import _QUOTES, FINITE, WordRenderer
 
 __all__ = ["NounRenderer"]
 
-_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you"})
 _RELATIVE = frozenset({"that", "which", "who"})
 # "any" of free choice ("ready to relocate to any city"): "kisi bhi", never "kisi"
 # ("some"); what before it makes "any" the "koi" of a negation, question, condition or
@@ -41,58 +41,6 @@ _MONEY = re.compile(r"(?:[$₹€£¥]|rs\.?\s?|inr\s?|usd\s?)\d", re.IGNORECASE
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
 _PLURAL_DETERMINERS = frozenset({"all", "these", "those", "both"})
-# heads of English compounds after an -ing word ("joining date", "processing fee",
-# "closing balance"): the -ing word modifies, it is no gerund with an object ("Taareekh
-# join karna 1st July hai" was written for "Joining date is 1st July")
-_COMPOUND_HEADS = frozenset(
-    [
-        "date",
-        "dates",
-        "fee",
-        "fees",
-        "balance",
-        "bonus",
-        "charge",
-        "charges",
-        "time",
-        "period",
-        "letter",
-        "process",
-        "status",
-        "amount",
-        "cycle",
-        "address",
-        "cost",
-        "costs",
-        "slip",
-        "spot",
-        "hours",
-        # heldout25 judgement, fixer hff25: "for working capital" was "capital kaam karne
-        # ke liye" (meaning changed)
-        *("capital", "expense", "expenses", "profit", "income", "account", "limit"),
-        *("price", "list", "room", "schedule", "deadline", "window", "day", "days"),
-        *("conditions", "environment", "rate", "ceremony", "stock", "week"),
-    ]
-)
-# -ing words that before a bare noun modify it ("working capital", "remaining balance",
-# "outstanding amount", "pending salary"): intransitive or adjectival, so never a gerund
-# with that noun as its object ("capital kaam karna"; heldout25 judgement: meaning)
-_MODIFYING_ING = frozenset(
-    {
-        *("working", "remaining", "outstanding", "existing", "pending", "upcoming"),
-        *("ongoing", "rising", "prevailing", "recurring", "standing"),
-    }
-)
-# fixed adverbials opened by "at" ("at the earliest", "at the latest", "at most", "at
-# all", "at the moment"): one unit, never "at" + a noun phrase ("earliest par review";
-# heldout25 judgement: ungrammatical)
-_AT_ADVERBIALS = frozenset(
-    {
-        *("the earliest", "the latest", "least", "most", "the most", "the least", "all"),
-        *("the moment", "present", "once", "first", "last", "times", "the time", "a time"),
-        *("the same time", "any time", "any cost", "all costs", "best", "worst", "night"),
-    }
-)
 # time words after "from" inside a noun phrase: "photos from morning" are photos taken
 # then ("subah ki photos"), never "subah se" (since morning; heldout25 judgement)
 _FROM_TIME = re.compile(
@@ -105,36 +53,6 @@ _FROM_TIME = re.compile(
     r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\s+\d{2,4})?|"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:19|20)\d\d",
     re.IGNORECASE,
-)
-# words that start the object of an English -ing verb ("without burning anyone out")
-_OBJECT_START = frozenset(
-    {"anyone", "someone", "everyone", "people", "it", "them", "him", "her", "us", "me"}
-    | {"the", "a", "an", "my", "your", "his", "their", "our", "this", "that", "these"}
-)
-
-
-# words that open a verb's object: after "and" + a word that can be a verb they show a
-# coordinated verb phrase, not a second noun
-_VERB_OBJECT_START = frozenset(
-    {
-        *("all", "the", "my", "a", "an", "this", "that", "these", "those", "every", "each"),
-        *("both", "our", "your", "his", "her", "their", "its", "it", "them", "me", "us"),
-    }
-)
-
-
-_ACCOUNTS = frozenset({"account", "wallet", "card", "upi"})
-_BARE_SPANS = [[u] for u in ("years", "months", "weeks", "days", "hours", "ages", "decades")]
-# words after "as" that make it no role ("as a nurse": "nurse ke taur par"): a preposition
-# ("as of March", "as for the bonus"), a subordinator ("as if", "as soon as"), a subject
-# pronoun ("as I said") or a fixed phrase ("as usual", "as well"); "ke taur par" after
-# them was ungrammatical ("per UAE labour law ke taur par", heldout23 judgement)
-_NOT_A_ROLE = frozenset(
-    {
-        *("per", "of", "for", "to", "from", "with", "in", "on", "at", "by", "if", "though"),
-        *("soon", "long", "far", "much", "many", "well", "such", "usual", "always", "ever"),
-        *("before", "follows", "i", "we", "you", "they", "he", "she", "it", "is", "was"),
-    }
 )
 
 
@@ -166,46 +84,7 @@ _ORDINAL_DAYS = (
     "thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|"
     "twenty-\\w+|thirtieth|thirty-first"
 )
-_SELF = frozenset({"myself", "ourselves", "yourself", "themselves", "himself", "herself"})
-# "what arguments ...": a wh-word is no determiner (a wh-question is never made yes/no)
-_NO_NP_START = frozenset({"to", "than", "what", "which", "whose", "how", "why", "where"})
 _MAX_CHUNKS = 1  # prepositional phrases or participles in one chain, dates aside
-# negative pronouns need "koi ... nahi" on the verb, which a noun phrase cannot give
-# ("Nobody proper answer de raha hai" was judged ungrammatical)
-_NEGATIVE = frozenset({"nobody", "noone", "nothing", "none", "neither"})
-# deictic adverbs after a noun stay outside the noun phrase in Hindi ("Mujhe straight
-# answer here chahiye" was judged ungrammatical)
-_TRAILING_ADVERBS = frozenset(
-    {"here", "there", "now", "today", "yesterday", "tomorrow", "anymore", "again", "already"}
-)
-# subjects of a relative clause with no relative word after a noun ("the one they ask")
-_CLAUSE_SUBJECTS = frozenset({"i", "we", "you", "they", "people", "men", "women", "children"})
-# endings of an unknown word that is no base-form verb ("people management", "people skills")
-_NOUN_OR_MODIFIER_ENDINGS = (
-    *("s", "ly", "ed", "ing", "ment", "tion", "sion", "ness", "ship", "er", "or", "ity"),
-    *("ance", "ence", "al", "ive", "ic", "ist", "ism", "ure", "age"),
-)
-# heads whose of-phrase names two or more things together ("a combination of A and B"):
-# the coordination is the owner, "A aur B ka combination"
-_JOINT_HEADS = frozenset(
-    {
-        *("combination", "combinations", "mix", "mixture", "blend", "balance", "pair"),
-        *("intersection", "juggling", "merger", "fusion"),
-    }
-)
-# words in -ly that are adjectives or nouns, never a clause-final adverb after a noun
-_LY_NOT_ADVERBS = frozenset(
-    {
-        *("family", "supply", "reply", "assembly", "rally", "july", "italy", "ally", "anomaly"),
-        *("monopoly", "apply", "costly", "friendly", "lovely", "likely", "unlikely", "lonely"),
-        *("elderly", "ugly", "daily", "weekly", "monthly", "yearly", "hourly", "quarterly"),
-        *("early", "timely", "silly", "only", "holy", "deadly", "orderly", "fly", "butterfly"),
-    }
-)
-_INDEFINITE = frozenset({"something", "someone", "somebody", "anyone", "everything"})
-
-
-_TIME_WORDS = frozenset({"yesterday", "today", "tomorrow", "tonight"})
 
 
 class NounRenderer(WordRenderer, ABC):
@@ -233,7 +112,10 @@ class NounRenderer(WordRenderer, ABC):
         if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
             return None  # "one year" is a quantity the fact check reads; "ek saal" is not
         if any(
-            a.endswith("ing") and len(a) > 4 and a not in self.lex.content and b in _OBJECT_START
+            a.endswith("ing")
+            and len(a) > 4
+            and a not in self.lex.content
+            and b in word_classes().ing_object_starts
             for a, b in pairwise(lows)
         ):
             return None  # "burning anyone out ke bina": an English verb with its object
@@ -243,13 +125,13 @@ class NounRenderer(WordRenderer, ABC):
             return None
         if lows[-1] == "ago" or self.masked.unmask(words[-1].text).lower().endswith(" ago"):
             return None  # "nineteen din ago": "ago" left inside a Hindi frame
-        if lows[0] in _NEGATIVE or lows[:2] == ["no", "one"]:
+        if lows[0] in word_classes().negative_pronouns or lows[:2] == ["no", "one"]:
             return None
         if len(lows) > 1 and lows[-1] in ("one", "ones"):
             # "a difficult one", "the cheaper ones": the pro-form "one" has no Hindi
             # noun to stand for ("ek difficult one" was judged ungrammatical, dev21)
             return None
-        if len(lows) > 1 and lows[-1] in _TRAILING_ADVERBS:
+        if len(lows) > 1 and lows[-1] in word_classes().trailing_adverbs:
             return None
         if len(lows) > 1 and not adverb_checked and self._adverb_after_noun(lows):
             # "in the new tax regime currently": a clause-final adverb is no part of the
@@ -280,7 +162,8 @@ class NounRenderer(WordRenderer, ABC):
             return NounPhrase((), (), dono, dono_obl, None, True, forms)
         if self._not_a_hindi_np(words, lows) or self._contact_relative(words, lows):
             return None
-        if lows[0] in _NO_NP_START or _SELF.intersection(lows):
+        classes = word_classes()
+        if lows[0] in classes.no_noun_phrase_start or classes.reflexive_pronouns.intersection(lows):
             # "want to work on ...": an infinitive is no object ("work ko chahiye"); an
             # English reflexive ("ourselves") has no place inside a Hindi frame
             return None
@@ -306,7 +189,7 @@ class NounRenderer(WordRenderer, ABC):
             # phrases ("4 years of experience and a degree"); any other stays English
             at = split - 1 - lows[split - 1 :: -1].index("of")
             amount = split - at == 2 and self._numeric(words[at + 1])
-            if lows[at - 1] in _JOINT_HEADS:
+            if lows[at - 1] in word_classes().joint_heads:
                 split = None
             elif not (amount or self._counted_span(words[:at])):
                 # an amount owns nothing ("a fee of ₹2,500 and a courier fee of ₹300")
@@ -353,7 +236,11 @@ class NounRenderer(WordRenderer, ABC):
             if direct is None or oblique is None:
                 return None
             return NounPhrase((), (), direct, oblique, "m", False, gerund=True)
-        if len(words) > 1 and lows[0] in _INDEFINITE and not self._chain_start(words, 1):
+        if (
+            len(words) > 1
+            and lows[0] in word_classes().indefinite_pronouns
+            and not self._chain_start(words, 1)
+        ):
             return self._pronoun_with(words)
         if len(words) == 1 and lows[0] in self.pronouns:
             forms = self.pronouns[lows[0]]
@@ -414,12 +301,15 @@ class NounRenderer(WordRenderer, ABC):
             return False
         if nxt in self.lex.english_function_words or self._prep_len(words, i + 1):
             return False
-        return low in _MODIFYING_ING or nxt in _COMPOUND_HEADS
+        classes = word_classes()
+        return low in classes.modifying_ing or nxt in classes.ing_compound_heads
 
     def _at_adverbial(self, lows: Sequence[str], i: int) -> bool:
         """Whether "at" at ``i`` opens a fixed adverbial ("at the earliest", "at all")."""
         return (
-            any(" ".join(lows[i + 1 : i + 1 + n]) in _AT_ADVERBIALS for n in (1, 2, 3))
+            any(
+                " ".join(lows[i + 1 : i + 1 + n]) in word_classes().at_adverbials for n in (1, 2, 3)
+            )
             and " ".join(lows[i : i + 2]) not in self.np_adverbs
         )
 
@@ -444,9 +334,9 @@ class NounRenderer(WordRenderer, ABC):
                 and verb not in self.lex.content
                 and verb not in self.lex.english_function_words
                 and verb not in self.adverbs
-                and not verb.endswith(_NOUN_OR_MODIFIER_ENDINGS)
+                and not verb.endswith(word_classes().noun_or_modifier_endings)
             )
-            if before in _CLAUSE_SUBJECTS and base:
+            if before in word_classes().relative_clause_subjects and base:
                 return True  # "the one they call", "the manager people trust"
             head = self.lex.content.get(lows[i - 2]) if i > 1 else None
             if i < 2 or lows[i - 2] in self.determiners or (head is not None and head.agrees):
@@ -484,7 +374,7 @@ class NounRenderer(WordRenderer, ABC):
             last in self.lex.content
             or last in self.lex.phrases  # "as well" (too) is "bhi", after its noun
             or last in self.np_adverbs
-            or last in _LY_NOT_ADVERBS
+            or last in word_classes().ly_not_adverbs
             or not last.isalpha()
         ):
             return False
@@ -570,7 +460,7 @@ class NounRenderer(WordRenderer, ABC):
         if (
             len(right) > 1
             and "base" in self.lex.verb_forms.get(right[0].low, {})
-            and (right[1].low in _VERB_OBJECT_START or is_placeholder(right[1].text))
+            and (right[1].low in word_classes().verb_object_starts or is_placeholder(right[1].text))
         ):
             # "remove the plan and refund all 8 months": a verb with its object, never
             # the noun "refund" ("plan aur refund all 8 months remove kijiye")
@@ -721,7 +611,7 @@ class NounRenderer(WordRenderer, ABC):
         if not is_placeholder(word.text) or self._numeric(word):
             return False
         low = self.masked.unmask(word.text).lower()
-        return low.startswith(("last ", "next ", "this ")) or low in _TIME_WORDS
+        return low.startswith(("last ", "next ", "this ")) or low in word_classes().time_words
 
     def _named_head(self, body: Sequence[Word]) -> Word:
         """The word whose gender the phrase takes: the last, except after a lexicon noun
@@ -1088,7 +978,7 @@ class NounRenderer(WordRenderer, ABC):
                 return None
             np = self.np(rest)
             return None if np is None else (np.form("obl") or ()) + hindi_toks("mein")
-        if trigger == "for" and [w.low for w in rest] in _BARE_SPANS:
+        if trigger == "for" and len(rest) == 1 and rest[0].low in word_classes().bare_spans:
             return None  # "for years": never "years ke liye" ("saalon tak"); left English
         if trigger in ("for", "over") and self._duration(rest):
             # "worked there for 2 years" -> "2 saal tak", not "ke liye"; "over five
@@ -1102,7 +992,7 @@ class NounRenderer(WordRenderer, ABC):
             trigger == "as"
             and rest
             and (
-                rest[0].low in _NOT_A_ROLE
+                rest[0].low in word_classes().not_a_role_after_as
                 or (
                     rest[0].low not in self.lex.content
                     and any(
@@ -1235,7 +1125,7 @@ class NounRenderer(WordRenderer, ABC):
             return None if ka is None else (np.form("obl") or ()) + hindi_toks(ka)
         if np.pronoun is not None:
             return self._pronoun_pp(np.pronoun, post)
-        if prep == "to" and words[-1].low in _ACCOUNTS:
+        if prep == "to" and words[-1].low in word_classes().accounts:
             post = "mein"  # "refund to my bank account": "account mein", never "account ko"
         if prep == "on" and self._date(words):
             post = "ko"  # "03/12/2022 ko", not "par"
@@ -1339,7 +1229,7 @@ class NounRenderer(WordRenderer, ABC):
     def _object_pronoun(self, rest: Sequence[Word]) -> bool:
         """Whether ``rest`` starts with an object pronoun (``her`` may be a determiner)."""
         low = rest[0].low
-        if low not in _OBJECT_PRONOUNS:
+        if low not in word_classes().object_pronouns:
             return False
         if low != "her" or len(rest) == 1:
             return True

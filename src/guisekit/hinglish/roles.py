@@ -23,6 +23,7 @@ import re
 from itertools import pairwise
 
 from guisekit.hinglish.text import sentences
+from guisekit.hinglish.word_classes import word_classes
 
 __all__ = ["number_roles", "role_problems"]
 
@@ -30,11 +31,6 @@ __all__ = ["number_roles", "role_problems"]
 _NUMBER = re.compile(r"\d(?:[\d,./]*\d)?(?:st|nd|rd|th)?")
 _WORD = re.compile(r"\S+")
 _LOOK = 3  # words between a preposition and its number (currency, "about", "Rs.")
-# words that may stand between the two numbers of a range and its "to"/"and"
-# ("10 lakhs to 12 lakhs", "Rs 1 to Rs 2"): units and currency words only
-_RANGE_WORDS = frozenset(
-    {"rs", "rs.", "inr", "usd", "k", "lakh", "lakhs", "crore", "crores", "lpa", "percent"}
-)
 
 
 def _tokens(text: str) -> list[str]:
@@ -61,12 +57,12 @@ def _range_end(words: list[str], i: int, link: str) -> int | None:
     """The index of the number that ends a range starting at the number at ``i`` and
     joined by ``link`` ("to", "and"), or None: only units and currency words between."""
     j = i + 1
-    while j < len(words) and words[j] in _RANGE_WORDS:
+    while j < len(words) and words[j] in word_classes().range_words:
         j += 1
     if j >= len(words) or words[j] != link:
         return None
     j += 1
-    while j < len(words) and words[j] in _RANGE_WORDS:
+    while j < len(words) and words[j] in word_classes().range_words:
         j += 1
     return j if j < len(words) and _number_at(words, j) else None
 

@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from guisekit.hinglish.text import Tok
+from guisekit.hinglish.word_classes import WordPattern, word_classes
 
 if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
 
 __all__ = [
-    "AUXILIARIES",
     "REQUEST_START",
     "TIME_ADVERBIAL",
     "after_desire",
@@ -83,10 +83,8 @@ _DESIRE = re.compile(
     r"request|would request|also request)\b",
     re.IGNORECASE,
 )
-# words after which an auxiliary belongs to a clause inside the object ("a written
-# explanation of why the hold was placed"), not to a clause of its own
-_OBJECT_CLAUSE = re.compile(r"\b(?:of|why|how|what|that|which|who|when|where)\b", re.I)
-_AUXILIARY = re.compile(r"\b(?:is|are|was|were|will|would|has|have|had|can|could)\b", re.I)
+_OBJECT_CLAUSE = WordPattern(lambda w: w.object_clause_words, before=r"\b")
+_AUXILIARY = WordPattern(lambda w: w.object_clause_auxiliaries, before=r"\b")
 _PRONOUN_SUBJECT = re.compile(r"(?:i|we|you|they|he|she)\s", re.IGNORECASE)
 
 
@@ -99,48 +97,10 @@ def after_desire(left: str, body: str) -> bool:
     )
 
 
-# a coordinator before the first verb means the words before it are a noun phrase
-# ("Chennai helplines and every single time they say ..."), not a clause's subject
-_BEFORE_VERB_STOP = frozenset(
-    {"that", "which", "who", "where", "whose", "with", "and", "or", "but", "because"}
-)
-_SINGULAR_SUBJECTS = frozenset(
-    {"he", "she", "it", "this", "that", "nobody", "someone", "everyone", "everybody"}
-)
-# words after which a past form is an adjective, not the clause's verb ("in fixed pay")
-_BEFORE_MODIFIER = frozenset(
-    {"in", "on", "at", "of", "for", "from", "to", "the", "a", "an", "my", "our", "their"}
-)
-# the auxiliaries and modals that make a clause finite ("the agent *was* rude")
-AUXILIARIES = frozenset(
-    {
-        "is",
-        "are",
-        "was",
-        "were",
-        "am",
-        "will",
-        "would",
-        "has",
-        "have",
-        "had",
-        "can",
-        "could",
-        "should",
-        "did",
-        "does",
-        "do",
-        "may",
-        "might",
-        "must",
-    }
-)
-
-
 def _attributive(conv: ClauseConverter, before: str) -> bool:
     """Whether a past form after ``before`` modifies a noun: after a preposition, an
     article or possessive, or an adjective ("higher fixed amount")."""
-    if before in _BEFORE_MODIFIER:
+    if before in word_classes().before_modifier:
         return True
     entry = conv.r.lex.content.get(before)
     if entry is not None:
@@ -155,11 +115,11 @@ def verb_first(conv: ClauseConverter, body: str) -> bool:
     raw = body.split()
     words = [w.lower().strip(",;") for w in raw]
     for i, word in enumerate(words):
-        if word in _BEFORE_VERB_STOP or (i and raw[i - 1].endswith((",", ";"))):
+        if word in word_classes().before_verb_stops or (i and raw[i - 1].endswith((",", ";"))):
             return False
         if i == 0:
             continue
-        if word in AUXILIARIES or word.endswith("n't"):
+        if word in word_classes().finite_auxiliaries or word.endswith("n't"):
             return True
         kinds = conv.r.lex.verb_forms.get(word, {})
         if "past" in kinds:
@@ -167,7 +127,7 @@ def verb_first(conv: ClauseConverter, body: str) -> bool:
             return not _attributive(conv, words[i - 1])
         if "third" in kinds and word[:-1] not in conv.r.lex.content and i < len(words) - 1:
             return True
-        if "third" in kinds and words[i - 1] in _SINGULAR_SUBJECTS:
+        if "third" in kinds and words[i - 1] in word_classes().singular_subjects:
             return True  # "it bills monthly"; "two utility bills" is a noun phrase
         if "base" in kinds and words[i - 1] in ("i", "we", "you", "they"):
             return True

@@ -21,6 +21,7 @@ from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.hinglish.senses import disambiguate
 from guisekit.hinglish.tagging import tag_words, word_spans
 from guisekit.hinglish.text import PLACEHOLDER, LanguageTag, Masked, Tok, mask, sentences
+from guisekit.hinglish.word_classes import word_classes
 from guisekit.specs import HinglishSpec
 
 __all__ = [
@@ -35,12 +36,6 @@ _END = re.compile(r"[\s.!?]+$")
 _PLEA = re.compile(
     r"[\s,;-]+((?:pls|plz|please|kindly)\s+help(?:\s+(?:me|us|asap))?)$", re.IGNORECASE
 )
-# openers whose Hindi reads as a calque before an English clause ("Uske bajaye the
-# collector told ...": "instead" there means "contrary to what I asked", not "in its place")
-_NOT_ALONE = frozenset({"instead", "hello", "unfortunately"})
-# romanised Hindi words that Indian English uses as its own ("pls", "lakh", "crore") or
-# that are English words too ("band"): they do not make a sentence code-mixed
-_INDIAN_ENGLISH = frozenset({"pls", "plz", "lakh", "lakhs", "crore", "crores", "band"})
 
 
 def _already_mixed(sentence: str, lexicon: HinglishLexicon) -> bool:
@@ -58,7 +53,7 @@ def _already_mixed(sentence: str, lexicon: HinglishLexicon) -> bool:
             and word == low
             and len(low) > 1
             and low not in lexicon.ambiguous
-            and low not in _INDIAN_ENGLISH
+            and low not in word_classes().indian_english
             and low not in english
         ):
             return True
@@ -363,10 +358,6 @@ def _kept_english(converted: tuple[Tok, ...], kept: tuple[Tok, ...]) -> bool:
 
 
 _FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
-_MASCULINE_POSSESSIVES = frozenset(
-    {"mera", "mere", "apna", "apne", "hamara", "hamare", "humara", "humare"}
-    | {"tumhara", "tumhare", "aapka", "aapke"}
-)
 
 
 def _gender_contradicted(original: str, tokens: list[Tok], lexicon: HinglishLexicon) -> bool:
@@ -378,7 +369,7 @@ def _gender_contradicted(original: str, tokens: list[Tok], lexicon: HinglishLexi
         return False
     words = [t.text.lower() for t in tokens]
     for i, word in enumerate(words):
-        if word not in _MASCULINE_POSSESSIVES:
+        if word not in word_classes().masculine_possessives:
             continue
         for noun in words[i + 1 : i + 3]:
             entry = lexicon.content.get(noun) or lexicon.content.get(noun.removesuffix("s"))
@@ -447,7 +438,7 @@ def _convert(
         tokens = [Tok(w, "en") for w in written.split()]
     if (
         converted is None
-        and said not in _NOT_ALONE
+        and said not in word_classes().openers_not_alone
         and any(t.tag == "hi" for t in tokens)
         and (comma or is_clause(converter, rest))
     ):
