@@ -5,7 +5,8 @@ experience ("I am 22"), possession ("I have the email"), request ("I want my mon
 on a question, or on a figure it reads as absurd or changes a fact (issue 13). The engine
 keeps to sentences that open with a third-person or demonstrative subject, are not
 questions, and evaluate (an evaluative word or a deontic "should"); the word lists and
-their sources are in ``lexicons/rules/claims.yaml``.
+their sources are in ``lexicons/rules/claims.yaml`` and, for the closed word classes
+(copulas, first-person words, modals), ``lexicons/rules/word_classes.yaml``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import functools
 import re
 
 from guisekit.rules.doc import Doc, Word
-from guisekit.rules.lexicon import RulesLexicon
+from guisekit.rules.lexicon import RulesLexicon, alternation
 
 __all__ = [
     "adverb_slots",
@@ -44,39 +45,22 @@ _WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # ("because of" is a preposition inside the clause: "the fee was charged because of their
 # error" is one causal claim.)
 _CLAUSE_END = re.compile(r"[,;:]| (?:and|but|because(?! of)|since|when|after|before|while|so|if) ")
-_COPULAS = frozenset(
-    {"is", "are", "was", "were", "be", "been", "seems", "seemed", "seem", "looks", "looked",
-     "remains", "remained", "'s", "isn't", "wasn't", "aren't", "weren't"}
-)  # fmt: skip
-# Words that may stand between a copula and its evaluative predicate.
-_PREDICATE_FILLERS = frozenset(
-    {"not", "very", "so", "too", "quite", "really", "completely", "totally", "simply",
-     "clearly", "obviously", "the", "a", "an", "my", "their", "its", "our", "highly",
-     "somewhat", "rather", "fairly", "also", "still", "just", "extremely", "to", "be",
-     "probably", "possibly", "perhaps", "maybe", "likely", "definitely", "certainly",
-     "surely", "undoubtedly", "slightly", "bit", "little", "absolutely", "arguably",
-     "presumably", "apparently", "seemingly", "evidently", "undeniably",
-     # degree words before a comparative ("much better than", "far higher")
-     "much", "far", "lot", "way", "even"}
-)  # fmt: skip
 _ARTICLES = frozenset({"a", "an", "the"})
-_COMPARATIVE = frozenset(
-    {"below", "above", "beyond", "behind", "worse", "better", "higher", "lower"}
-)
-_PRESENT_COPULAS = frozenset({"is", "are", "isn't", "aren't", "seems", "seem"})
 _PREDICTIVE = frozenset({"will", "won't", "would", "wouldn't"})
-_REPORTING = re.compile(
-    r"\b(?:said|says|told|tells|stated|wrote|claimed|claims|asked|agreed|confirmed|explained|"
-    r"admitted|noted|responded|replied|informed|mentioned|insisted|argued|promised|assured|"
-    r"that)\b"
-)
-_FIGURE = re.compile(
-    r"\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
-    r"forty|fifty|hundred|thousand|million|lakh|crore|once|twice|half|dozen|"
-    # an ordinal count the writer keeps ("the third wrong order this month": round 21)
-    r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b",
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _reporting(lex: RulesLexicon) -> re.Pattern[str]:
+    """A verb of saying or "that" (claims.yaml ``reporting_words``), a whole word."""
+    return re.compile(r"\b(?:" + alternation(lex.claims["reporting_words"]) + r")\b")
+
+
+@functools.cache
+def _figure(lex: RulesLexicon) -> re.Pattern[str]:
+    """A figure: a digit or a number word of word_classes.yaml ``claim_figures``
+    (ordinals included: "the third wrong order this month"), in any case."""
+    words = alternation(lex.word_classes["claim_figures"])
+    return re.compile(r"\d|\b(?:" + words + r")\b", re.IGNORECASE)
 
 
 def _sentence_spans(doc: Doc) -> list[tuple[int, int]]:
@@ -206,43 +190,52 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     ("the delay was caused by the transfer"), or an evaluative subject ("the best option
     is to wait"). A past narrative ("the agent told me ...") is the writer's experience,
     not a claim."""
-    claims = lex.claims
+    claims, classes = lex.claims, lex.word_classes
     evaluative = frozenset(claims["evaluative"])
     deontic = frozenset(claims["deontic"])
     verbs, phrases, subject_words = _judgement(lex)
+    reporting = _reporting(lex)
+    copulas, present_copulas = classes["claim_copulas"], classes["present_copulas"]
     words = _WORDS.findall(clause)
     for i, word in enumerate(words):
         # words[1:i]: the subject itself may be a demonstrative "that" ("that caused ...")
-        if word in verbs and not _REPORTING.search(" ".join(words[1:i])):
+        if word in verbs and not reporting.search(" ".join(words[1:i])):
             return True
-        if word in subject_words and _copula_after(words, i):
+        if word in subject_words and _copula_after(words, i, lex):
             return True
         modal = word in deontic or word in _PREDICTIVE
-        if modal and not _REPORTING.search(" ".join(words[1:i])):
+        if modal and not reporting.search(" ".join(words[1:i])):
             return True
-        if word in _COPULAS and _predicate_follows(
-            words, i, evaluative, present=word in _PRESENT_COPULAS
+        if word in copulas and _predicate_follows(
+            words, i, evaluative, lex, present=word in present_copulas
         ):
             return True
-        if word in _CONTRACTED_COPULAS and _predicate_follows(words, i, evaluative, present=True):
+        if word in classes["contracted_copulas"] and _predicate_follows(
+            words, i, evaluative, lex, present=True
+        ):
             return True  # "that's a bit low", "it's unfair"
     found = phrases.search(clause)
     head = clause[: found.start()] if found is not None else ""
-    return found is not None and not _REPORTING.search(
-        head.split(" ", 1)[-1] if " " in head else ""
-    )
+    return found is not None and not reporting.search(head.split(" ", 1)[-1] if " " in head else "")
 
 
-# Present-tense copulas a contracted subject carries ("it's unfair", "that's wrong").
-_CONTRACTED_COPULAS = frozenset({"it's", "that's", "this's", "there's", "they're", "what's"})
-_PRESENT_EVALUATION = _PRESENT_COPULAS | _CONTRACTED_COPULAS | {"'s", "remains", "looks"}
+@functools.cache
+def _present_evaluation(lex: RulesLexicon) -> frozenset[str]:
+    """Present-tense copulas, plain or carried by a contracted subject ("it's unfair";
+    word_classes.yaml ``present_copulas`` and ``contracted_copulas``)."""
+    classes = lex.word_classes
+    return classes["present_copulas"] | classes["contracted_copulas"] | {"'s", "remains", "looks"}
+
+
 _PAST_EVALUATION = frozenset({"was", "were", "wasn't", "weren't"})
 
 
-_PLACE_RIGHT = re.compile(
-    r"\bright (?=(?:next|in|at|after|before|now|away|here|there|behind|outside|opposite|"
-    r"across|by|on|under|beside|near)\b)"
-)
+@functools.cache
+def _place_right(lex: RulesLexicon) -> re.Pattern[str]:
+    """A "right" of place or time ("right next to", "right now"; word_classes.yaml
+    ``place_after_right``): only the word "right " itself is matched."""
+    words = alternation(lex.word_classes["place_after_right"])
+    return re.compile(r"\bright (?=(?:" + words + r")\b)")
 
 
 def _evaluation(clause: str, lex: RulesLexicon) -> bool:
@@ -266,8 +259,11 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     deontic = frozenset(claims["deontic"])
     verbs, phrases, subject_words = _judgement(lex)
     observed = frozenset(claims["observed_conduct"])
+    reporting = _reporting(lex)
+    first_person = lex.word_classes["first_person"]
+    present_evaluation = _present_evaluation(lex)
     # "right next to a school": where a thing is, not whether it is right (round 21, MEANING)
-    words = _WORDS.findall(_PLACE_RIGHT.sub("", clause))
+    words = _WORDS.findall(_place_right(lex).sub("", clause))
     if observed.intersection(words):
         return False  # "they ignored my emails": what the writer saw
     if _narrative_pattern(lex).search(clause):
@@ -281,33 +277,33 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
     if _own_benefit(words, lex):
         return False  # "the extra money would really help": the writer's own need
     found = phrases.search(clause)
-    if found is not None and not _REPORTING.search(clause[: found.start()].split(" ", 1)[-1]):
+    if found is not None and not reporting.search(clause[: found.start()].split(" ", 1)[-1]):
         # "the bank is at fault", "the delay was caused by the transfer"; not a narrative
         # that involves the writer ("my manager put me on the desk because of that",
         # "it led to me losing ...": held-out edit judgement, round 11, IMPLAUSIBLE)
         near = _WORDS.findall(clause[: found.end()]) + _WORDS.findall(clause[found.end() :])[:2]
-        if _FIRST_PERSON.isdisjoint(near):
+        if first_person.isdisjoint(near):
             return True
     for i, word in enumerate(words):
-        reported_before = _REPORTING.search(" ".join(words[1:i])) is not None
+        reported_before = reporting.search(" ".join(words[1:i])) is not None
         if reported_before:
             return False
         if word in deontic:
             return True
-        if word in _PREDICTIVE and _FIRST_PERSON.isdisjoint(words) and not _negated(words, i):
+        if word in _PREDICTIVE and first_person.isdisjoint(words) and not _negated(words, i):
             return True  # "the company will reconsider"; not "the owner won't answer"
         if (
             word in verbs
             and (not word.endswith("ing") or words[i - 1 : i] in (["is"], ["are"]))
-            and _FIRST_PERSON.isdisjoint(words[: i + 3])
+            and first_person.isdisjoint(words[: i + 3])
         ):
             # "this violates the FDCPA", "the migration caused the outage", "is
             # violating"; not "it caused me a lot of stress" (the writer's experience);
             # a first person further on is in a relative clause ("the letter I got")
             return True
-        if word in subject_words and _present_copula_after(words, i):
+        if word in subject_words and _present_copula_after(words, i, lex):
             return True
-        present, past = word in _PRESENT_EVALUATION, word in _PAST_EVALUATION
+        present, past = word in present_evaluation, word in _PAST_EVALUATION
         if not (present or past):
             continue
         if words[0] in _OWN:
@@ -315,25 +311,10 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
             # own person, possession or relation is first-hand, like "I" (round 11
             # judgement, MEANING: "My manager is possibly fair")
             return False
-        if _predicate_follows(words, i, evaluative if present else judgements, present=present):
+        wanted = evaluative if present else judgements
+        if _predicate_follows(words, i, wanted, lex, present=present):
             return True
     return False
-
-
-# Modals before a predicate of claims.yaml ``own_benefit`` ("would help"), the adverbs
-# that may stand between them, and the words after the predicate that make the writer
-# its beneficiary ("help me", "mean a lot to us", "help with my fees").
-_BENEFIT_MODALS = frozenset({"would", "will", "could", "can", "might", "may", "'d"})
-_BENEFIT_FILLERS = frozenset(
-    {"really", "definitely", "certainly", "also", "truly", "genuinely", "greatly", "so",
-     "honestly", "surely", "actually", "just", "probably", "possibly"}
-)  # fmt: skip
-_BENEFICIARIES = frozenset({"me", "us", "my", "our", "myself", "ourselves", "mine"})
-_BENEFIT_LINKS = frozenset({"with", "for", "towards", "toward", "to", "in", "on"})
-_BENEFIT_DEGREE = frozenset(
-    {"a", "lot", "greatly", "immensely", "enormously", "tremendously", "so", "much",
-     "hugely", "massively", "right", "now", "financially", "here"}
-)  # fmt: skip
 
 
 @functools.cache
@@ -348,32 +329,37 @@ def _own_benefit(words: list[str], lex: RulesLexicon) -> bool:
     predicate of claims.yaml ``own_benefit`` with no object, or with the writer as its
     object or beneficiary ("the extra money would really help", "it would mean a lot to
     me"; round 12 judgement, MEANING). A benefit to another party ("the change would
-    help customers") is a prediction and does not count."""
+    help customers") is a prediction and does not count. The modals, the adverbs that may
+    stand between, the writer as object and the links and degree words before it are
+    claims.yaml's ``own_benefit_modals``, ``own_benefit_fillers``, ``own_benefit_objects``,
+    ``own_benefit_links`` and ``own_benefit_degree``."""
     phrases = _benefit_phrases(lex)
+    claims = lex.claims
+    modals, fillers = (frozenset(claims[k]) for k in ("own_benefit_modals", "own_benefit_fillers"))
+    objects, links = (frozenset(claims[k]) for k in ("own_benefit_objects", "own_benefit_links"))
+    degree = frozenset(claims["own_benefit_degree"])
     for i, word in enumerate(words):
-        if word not in _BENEFIT_MODALS:
+        if word not in modals:
             continue
         j = i + 1
-        while j < len(words) and words[j] in _BENEFIT_FILLERS:
+        while j < len(words) and words[j] in fillers:
             j += 1
         for phrase in phrases:
             if words[j : j + len(phrase)] != phrase:
                 continue
             after = words[j + len(phrase) :]
-            while after and after[0] in _BENEFIT_DEGREE:
+            while after and after[0] in degree:
                 after = after[1:]
-            if not after or after[0] in _BENEFICIARIES:
+            if not after or after[0] in objects:
                 return True
-            if after[0] in _BENEFIT_LINKS and after[1:2] and after[1] in _BENEFICIARIES:
+            if after[0] in links and after[1:2] and after[1] in objects:
                 return True
     return False
 
 
-_ERRORS = frozenset({"wrong", "incorrect", "inaccurate", "misspelled", "misspelt", "correct"})
-
-
-def _copula_index(words: list[str]) -> int | None:
-    return next((k for k, w in enumerate(words) if w in _COPULAS), None)
+def _copula_index(words: list[str], lex: RulesLexicon) -> int | None:
+    copulas = lex.word_classes["claim_copulas"]
+    return next((k for k, w in enumerate(words) if w in copulas), None)
 
 
 def record_error(words: list[str], lex: RulesLexicon) -> bool:
@@ -381,8 +367,9 @@ def record_error(words: list[str], lex: RulesLexicon) -> bool:
     wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
     such a detail against what they know, so it is a fact, not a claim to hedge."""
     fields = frozenset(lex.claims["record_fields"])
-    head = _copula_index(words)
-    if head is None or _ERRORS.isdisjoint(words[head + 1 : head + 4]):
+    head = _copula_index(words, lex)
+    errors = frozenset(lex.claims["record_errors"])
+    if head is None or errors.isdisjoint(words[head + 1 : head + 4]):
         return False
     return not fields.isdisjoint(words[:head])
 
@@ -395,14 +382,13 @@ def concrete_fault(words: list[str], lex: RulesLexicon) -> bool:
     faults = frozenset(lex.claims["fault_states"])
     if faults.isdisjoint(words):
         return False
-    head = _copula_index(words)
+    head = _copula_index(words, lex)
     if head is None or faults.isdisjoint(words[head + 1 : head + 4]):
         return False
     return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
 
 
 _PERSON_PRONOUNS = frozenset({"he", "she", "he's", "she's"})
-_POSSESSIVES = frozenset({"my", "our", "his", "her", "their"})
 
 
 def _person_state(words: list[str], lex: RulesLexicon) -> bool:
@@ -412,7 +398,9 @@ def _person_state(words: list[str], lex: RulesLexicon) -> bool:
     claims = lex.claims
     if words[:1] and words[0] in _PERSON_PRONOUNS:
         rest = words[1:6]
-    elif len(words) > 1 and words[0] in _POSSESSIVES and words[1] in claims["kin"]:
+    elif (
+        len(words) > 1 and words[0] in lex.word_classes["possessives"] and words[1] in claims["kin"]
+    ):
         rest = words[2:7]
     else:
         return False
@@ -425,18 +413,22 @@ def _person_state(words: list[str], lex: RulesLexicon) -> bool:
 _NEEDS_NEXT = {"open": "to"}
 
 
-def _predicate_follows(words: list[str], i: int, wanted: frozenset[str], *, present: bool) -> bool:
+def _predicate_follows(
+    words: list[str], i: int, wanted: frozenset[str], lex: RulesLexicon, *, present: bool
+) -> bool:
     """Whether the copula ``words[i]`` takes a wanted predicate within five words (after
-    fillers such as "really", and at most one noun modifier: "a billing error"); a
-    present copula also takes a comparison ("below market")."""
+    fillers such as "really" of word_classes.yaml ``predicate_fillers``, and at most one
+    noun modifier: "a billing error"); a present copula also takes a comparison ("below
+    market")."""
+    fillers = lex.word_classes["predicate_fillers"]
     modifier = False
     for j, nxt in enumerate(words[i + 1 : i + 6], start=i + 1):
         following = words[j + 1] if j + 1 < len(words) else ""
         if nxt in _NEEDS_NEXT and following != _NEEDS_NEXT[nxt]:
             return False  # "the account is still open": a state, not "open to negotiation"
-        if nxt in wanted or (present and _predicate(nxt, following)):
+        if nxt in wanted or (present and _predicate(nxt, following, lex)):
             return True
-        if nxt in _PREDICATE_FILLERS:
+        if nxt in fillers:
             continue
         if modifier or j == i + 1:
             return False
@@ -467,10 +459,11 @@ def _negated(words: list[str], i: int) -> bool:
     return words[i].endswith("n't") or words[i + 1 : i + 2] in (["not"], ["never"])
 
 
-def _present_copula_after(words: list[str], i: int) -> bool:
+def _present_copula_after(words: list[str], i: int, lex: RulesLexicon) -> bool:
     """Whether a present copula follows an evaluative subject word ("the best option
     is"), with no first person in the subject."""
-    return _copula_after(words, i) and any(w in _PRESENT_EVALUATION for w in words[i + 1 : i + 3])
+    present = _present_evaluation(lex)
+    return _copula_after(words, i, lex) and any(w in present for w in words[i + 1 : i + 3])
 
 
 def evaluates(text: str, lex: RulesLexicon) -> bool:
@@ -479,42 +472,30 @@ def evaluates(text: str, lex: RulesLexicon) -> bool:
     return _evaluates(_CLAUSE_END.split(text, maxsplit=1)[0], lex)
 
 
-_FIRST_PERSON = frozenset({"i", "me", "my", "we", "us", "our", "i'm", "i've"})
 # First-person possessives: a subject they open is the writer's own ("my manager").
 _OWN = frozenset({"my", "our"})
 
 
-def _copula_after(words: list[str], i: int) -> bool:
+def _copula_after(words: list[str], i: int, lex: RulesLexicon) -> bool:
     """Whether the evaluative word at ``i`` heads a subject ("the best approach is"): a
     copula one or two words on, and no first person in the subject ("the best way to
     reach me is email" gives the writer's own details, not a ranking)."""
+    copulas = lex.word_classes["claim_copulas"]
     for j in (i + 1, i + 2):
-        if j < len(words) and words[j] in _COPULAS:
-            return not _FIRST_PERSON.intersection(words[: j + 1])
+        if j < len(words) and words[j] in copulas:
+            return not lex.word_classes["first_person"].intersection(words[: j + 1])
     return False
 
 
-def _predicate(word: str, following: str) -> bool:
+def _predicate(word: str, following: str, lex: RulesLexicon) -> bool:
     """A word that opens the predicate of a present-tense claim beyond the evaluative
     list: only a comparison ("below market", "higher than", "slower than").
     Identifications ("is an old payday loan"), places ("is in XXXX") and events ("is
     charging me") are facts the writer reports, and a hedge on them changes their
-    certainty (issue 13)."""
-    return word in _COMPARATIVE or (following == "than" and word.endswith("er"))
-
-
-# Where a mid-clause adverb goes: after a present copula or a perfect "have". Not after a
-# past copula ("the staff was possibly rude", "the pipe was possibly fine" doubt what the
-# writer saw; heldout4 judgement, MEANING), nor after a modal:
-# "should likely refund", "should possibly refund" misread the obligation, and "won't
-# clearly answer" puts the booster inside the negation's scope (heldout5 text, MEANING).
-_AUXILIARIES = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't"})
-# Modals before the auxiliary: no adverb slot in their verb group ("should have informed"
-# never "should have possibly informed"; twelfth hedge pass reading).
-_SLOT_MODALS = frozenset(
-    {"should", "shouldn't", "must", "mustn't", "would", "wouldn't", "could", "couldn't",
-     "might", "may", "will", "won't", "can", "can't", "cannot", "ought", "shall"}
-)  # fmt: skip
+    certainty (issue 13). The comparison words are word_classes.yaml
+    ``comparatives``."""
+    comparative = word in lex.word_classes["comparatives"]
+    return comparative or (following == "than" and word.endswith("er"))
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -523,13 +504,16 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
     wrong", "is probably not following"), or, with no auxiliary, before its conduct
     verb ("they probably ignored my request"). None in a sentence that opens with a
     hedge or booster, or whose clause already holds an adverb in that place (no "is
-    probably clearly")."""
+    probably clearly"). Only after a present copula or a perfect "have"
+    (word_classes.yaml ``slot_auxiliaries``), never in the verb group of a modal
+    (``slot_modals``): the yaml says why."""
     key = ("adverb_slots", lex)
     cached = doc.proposals.get(key)
     if cached is not None:
         return cached
     verbs, _, _ = _judgement(lex)
     lead = _lead_cues(lex)
+    auxiliaries, modals = lex.word_classes["slot_auxiliaries"], lex.word_classes["slot_modals"]
     slots = []
     for start, end in claim_sentences(doc, lex):
         first = _subject(doc, start, lead)
@@ -540,9 +524,9 @@ def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
         word = doc.next_word(first.end)
         while word is not None and word.end <= stop:
             nxt = doc.next_word(word.end)
-            if word.lower in _SLOT_MODALS:
+            if word.lower in modals:
                 break  # "should have probably informed", "should have clearly informed" (manner)
-            if word.lower in _AUXILIARIES:
+            if word.lower in auxiliaries:
                 if (
                     # never after a contracted negation: "isn't probably fair" is no
                     # English, "isn't clearly fair" denies less than "isn't fair"
@@ -579,7 +563,11 @@ def self_evaluations(doc: Doc, lex: RulesLexicon) -> list[int]:
     found = []
     for start, end in _sentence_spans(doc):
         body = doc.text[start:end]
-        if "?" in body or _FIGURE.search(body) or request_sentence(doc.lowered[start:end], lex):
+        if (
+            "?" in body
+            or _figure(lex).search(body)
+            or request_sentence(doc.lowered[start:end], lex)
+        ):
             continue
         if self_evaluative(doc.lowered[start:end], lex):
             found.append(start)
@@ -638,7 +626,6 @@ def self_evaluative(text: str, lex: RulesLexicon) -> bool:
 
 
 _PAST_COPULAS = frozenset({"was", "were", "wasn't", "weren't"})
-_PREDICATE_SKIP = frozenset({"a", "an", "the", "not", "very", "really", "quite", "so", "too"})
 
 
 def _past_state(doc: Doc, aux: Word, nxt: Word, lex: RulesLexicon) -> bool:
@@ -648,8 +635,9 @@ def _past_state(doc: Doc, aux: Word, nxt: Word, lex: RulesLexicon) -> bool:
     passive with its cause ("was closed by mistake") after was/were takes an adverb."""
     if aux.lower not in _PAST_COPULAS:
         return False
+    skip = lex.word_classes["past_predicate_skip"]
     word: Word | None = nxt
-    while word is not None and word.lower in _PREDICATE_SKIP:
+    while word is not None and word.lower in skip:
         word = doc.next_word(word.end)
     if word is None:
         return True
@@ -702,7 +690,7 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         if first is None or first.lower not in starters:
             continue
         body = doc.text[start:end].rstrip()
-        if "?" in body or _FIGURE.search(body) or settled(doc.lowered[start:end], lex):
+        if "?" in body or _figure(lex).search(body) or settled(doc.lowered[start:end], lex):
             continue
         if request_sentence(doc.lowered[start:end], lex):
             continue  # "a real answer would be appreciated": a request, never hedged
@@ -866,19 +854,17 @@ def stance_elsewhere(
 # ("really good", "really quickly") and no stance (round 12 judgement, MEANING:
 # "Arguably, the extra money would really help").
 _VERB_EMPHASIS = re.compile(r"(?<![\w'])(?:really|truly) ([a-z]+(?:'[a-z]+)?)")
-# Words after "really" that leave it a degree word or a hedge, never an emphatic booster:
-# articles and determiners ("really a problem" is rare and left alone), "not" ("really
-# not"), comparatives of degree.
-_NOT_EMPHASISED = frozenset(
-    {"a", "an", "the", "not", "much", "more", "less", "well", "badly", "bad", "hard",
-     "fast", "far", "late", "early", "soon", "long", "high", "low"}
-)  # fmt: skip
 
 
 def _emphasises_verb(word: str, lex: RulesLexicon) -> bool:
     """Whether ``word`` after "really" makes it a stance adverb: a word that is no
-    adjective, adverb, degree word or participle used as an adjective."""
-    if word in _NOT_EMPHASISED or word in lex.adjectives or word in lex.degree_words:
+    adjective, adverb, degree word or participle used as an adjective, nor one of
+    word_classes.yaml ``not_emphasised`` (articles, "not", comparatives of degree)."""
+    if (
+        word in lex.word_classes["not_emphasised"]
+        or word in lex.adjectives
+        or word in lex.degree_words
+    ):
         return False
     return not word.endswith("ly")
 
@@ -944,4 +930,4 @@ def in_statement(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
         return False
     i = bisect.bisect_right(spans, (offset, len(doc.text) + 1)) - 1
     head = doc.lowered[spans[i][0] : offset]
-    return _CLAUSE_END.search(head) is None and _REPORTING.search(head) is None
+    return _CLAUSE_END.search(head) is None and _reporting(lex).search(head) is None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from guisekit.rules.doc import Doc
-from guisekit.rules.lexicon import PhraseMap, RulesLexicon, default_lexicon
+from guisekit.rules.lexicon import PhraseMap, RulesLexicon, alternation, default_lexicon
 
 __all__ = ["HedgeScore", "StyleCues", "hedge_score", "style_cues"]
 
@@ -29,20 +29,16 @@ _HEDGE_CATEGORIES = frozenset(
         "conditional",
     }
 )
-# Rounders hedge only before a figure ("about $500", not "about the fee").
-_ROUNDERS = frozenset(
-    {"about", "around", "roughly", "approximately", "almost", "nearly", "close to",
-     "somewhere around", "in the region of"}
-)  # fmt: skip
-# Degree adaptors hedge only before an adjective or adverb ("a bit late", not "a bit of").
-_ADAPTORS = frozenset({"a bit", "a little", "rather", "fairly"})
-_LOWER_I = frozenset({"i", "i'm", "i've", "i'll", "i'd"})
+# Which hedge cues count only in context (rounders, degree adaptors: claims.yaml), the
+# lower-case "i" forms and the number words are data: lexicons/rules/.
 _WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
-_NUMBER_WORD = re.compile(
-    r" (?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|fifty|sixty|hundred|a few|several|half|double|twice|triple)\b",
-    re.IGNORECASE,
-)
+
+
+@functools.cache
+def _number_word(lex: RulesLexicon) -> re.Pattern[str]:
+    """A space and a number word of word_classes.yaml ``quantity_words``, in any case."""
+    words = alternation(lex.word_classes["quantity_words"])
+    return re.compile(r" (?:" + words + r")\b", re.IGNORECASE)
 
 
 # Byte classes for counting words in ASCII text: 1 a letter, 2 a joiner (' or -).
@@ -85,12 +81,12 @@ class HedgeScore:
         return 100.0 * len(self.boosters) / self.words if self.words else 0.0
 
 
-def _before_quantity(text: str, end: int) -> bool:
+def _before_quantity(text: str, lex: RulesLexicon, end: int) -> bool:
     """Whether an approximator is followed by a number or amount ("about $500"), which
     tells it from "about" meaning "concerning"."""
     nxt = text[end : end + 2]
     return (nxt[:1] == " " and (nxt[1:].isdigit() or nxt[1:] in ("$", "₹"))) or bool(
-        _NUMBER_WORD.match(text, end)
+        _number_word(lex).match(text, end)
     )
 
 
@@ -163,20 +159,21 @@ def _counts(doc: Doc, lex: RulesLexicon, cue: str, start: int, end: int) -> bool
     """Whether a matched cue works as a hedge or booster here (Hyland 1998 stresses that
     hedging is a use in context, not a word): rounders before a figure, "some" before a
     mass noun, "may" not the month, "a bit"/"rather" before an adjective, "seem(s)" not
-    after "it" (the frame counts itself), "must" not before "have" in a requirement."""
+    after "it" (the frame counts itself), "must" not before "have" in a requirement.
+    The rounders and adaptors are claims.yaml ``rounders`` and ``degree_adaptors``."""
     text = doc.text
-    if cue in _ROUNDERS:
-        return _before_quantity(text, end)
+    if cue in lex.claims["rounders"]:
+        return _before_quantity(text, lex, end)
     if cue == "some":
         nxt = doc.next_word(end)
         return nxt is not None and nxt.lower in lex.claims["mass_nouns"]
     if cue in ("may", "may not"):
         return text[start : start + 1] == "m"
-    if cue in _ADAPTORS:
+    if cue in lex.claims["degree_adaptors"]:
         nxt = doc.next_word(end)
         return nxt is not None and (nxt.lower in lex.adjectives or nxt.lower.endswith("ly"))
     if cue == "a few":
-        return not _before_quantity(text, end)
+        return not _before_quantity(text, lex, end)
     return True
 
 
@@ -224,7 +221,8 @@ def style_cues(text: str, lexicon: RulesLexicon | None = None) -> StyleCues:
     # Occurrences counted without building (and sorting) Word tuples: ``doc.words``
     # finds the same ones.
     informal = sum(len(doc.occurrences(w)) for w in young & doc.vocab)
-    informal += sum(text[at] == "i" for w in _LOWER_I & doc.vocab for at in doc.occurrences(w))
+    lower_i = lex.word_classes["lower_i"]
+    informal += sum(text[at] == "i" for w in lower_i & doc.vocab for at in doc.occurrences(w))
     informal += sum(
         1 for s in doc.sentence_starts if (w := doc.word_at(s)) is not None and w.lower in fillers
     )

@@ -9,6 +9,7 @@ ones, so for a mapping they win where both define a key.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -18,7 +19,7 @@ from guisekit.errors import ResourceError
 from guisekit.resources import read_lines, read_table, read_yaml
 from guisekit.transforms.contractions import table as contraction_table
 
-__all__ = ["PhraseMap", "RulesLexicon", "default_lexicon"]
+__all__ = ["PhraseMap", "RulesLexicon", "alternation", "default_lexicon"]
 
 PACKAGED = PurePosixPath("rules")  # a packaged name, not a user path
 _REGISTER_POS = frozenset({"verb", "figure", "noun", "adj", "adv", "phrase"})
@@ -497,6 +498,14 @@ class RulesLexicon:
         }
 
     @functools.cached_property
+    def word_classes(self) -> dict[str, frozenset[str]]:
+        """Closed word classes the operators test a word against: auxiliaries, pronouns,
+        determiners, prepositions, degree words, number words (word_classes.yaml; the
+        stance and claim vocabulary is :attr:`claims`), lower-case."""
+        data = self._yaml("word_classes.yaml")
+        return {str(k): frozenset(str(w).lower() for w in v) for k, v in data.items()}
+
+    @functools.cached_property
     def _simple_rows(self) -> list[tuple[str, ...]]:
         rows = self._tables("simple_words.tsv", ("formal", "simple", "pos"))
         for formal, _, pos in rows:
@@ -549,6 +558,13 @@ class RulesLexicon:
     @functools.cached_property
     def transforms(self) -> dict[str, Any]:
         return self._yaml("transforms.yaml")
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regular-expression alternation of ``words`` (escaped), longest first so that a
+    phrase wins over a word it starts with; ties in alphabetical order, so the pattern
+    is the same in every process. Callers add the boundaries around it."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=lambda w: (-len(w), w)))
 
 
 def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,8 @@ group, an evidential verb before a clause, and a negated first-person frame.
 Helpers of ``remove_booster.v1`` (hedged direction) and ``remove_hedge.v1`` (confident
 direction); each edit keeps the proposition and changes only the writer's commitment to
 it (Hyland 1998: boosters vs hedges; issue 13: precision before coverage). The word lists
-and their sources are in ``lexicons/rules/claims.yaml``.
+and their sources are in ``lexicons/rules/claims.yaml`` and, for the closed word classes
+(auxiliaries, subjects, relative words), ``lexicons/rules/word_classes.yaml``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from guisekit.rules.claims import (
 )
 from guisekit.rules.doc import Doc
 from guisekit.rules.edits import Edit
-from guisekit.rules.lexicon import RulesLexicon
+from guisekit.rules.lexicon import RulesLexicon, alternation
 
 __all__ = [
     "about_the_writer",
@@ -38,34 +39,6 @@ __all__ = [
     "speculation",
 ]
 
-# Be, have and do forms a truth-emphasis booster may follow inside a verb group ("were in
-# fact paid", "is certainly not"); modals are the after_modal slot's ("will definitely").
-_VERB_GROUP = frozenset(
-    {"is", "are", "was", "were", "am", "be", "been", "has", "have", "had", "do", "does",
-     "did", "isn't", "aren't", "wasn't", "weren't", "hasn't", "haven't", "hadn't",
-     "doesn't", "didn't", "don't"}
-)  # fmt: skip
-# Finite verbs that show a clause follows an evidential verb ("suggests the loan IS
-# closed"), as opposed to a noun-phrase object ("suggests a payment plan": a proposal).
-_FINITE = frozenset(
-    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "did", "does",
-     "isn't", "aren't", "wasn't", "weren't", "hasn't", "haven't", "hadn't", "won't",
-     "wouldn't", "didn't", "doesn't"}
-)  # fmt: skip
-# Auxiliaries a negated frame's clause may carry, and the negative each takes ("I don't
-# think it is fair" -> "It is not fair"); "must" is left out: "must not" is a prohibition,
-# not the negation of "must".
-_NEGATED = {
-    "is": "is not", "are": "are not", "was": "was not", "were": "were not",
-    "should": "should not", "would": "would not", "will": "will not", "can": "cannot",
-    "could": "could not", "has": "has not", "have": "have not", "had": "had not",
-}  # fmt: skip
-# Words that open a relative or embedded clause inside a subject ("the people who were
-# there", "the letter I had"): an auxiliary after one belongs to that clause.
-_RELATIVE = frozenset(
-    {"that", "which", "who", "whom", "whose", "where", "when", "i", "we", "you", "he", "she",
-     "they"}
-)  # fmt: skip
 _HAVE = frozenset({"has", "have", "had"})
 _ARTICLES = frozenset({"a", "an", "the"})
 _CLAUSE = re.compile(r"[^.!?;:\n]*")
@@ -87,6 +60,7 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     policy clearly covers it" -> "the policy covers it"). Never inside another's words, after
     a report opens: "My parents are saying TCS is definitely safer" is their claim
     (heldout23h hedge reading, MEANING), while "He did indeed say that" is the writer's."""
+    verb_group = lex.word_classes["verb_group"]
     for cue in lex.claims["inner_boosters"]:
         first = cue.split()[0]
         if first not in doc.vocab:
@@ -100,7 +74,7 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             ):
                 continue
             prev, nxt = doc.prev_word(start), doc.next_word(end)
-            if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
+            if prev is None or nxt is None or prev.lower not in verb_group:
                 continue
             yield Edit(prev.end, end, "", name)
     booster_verbs = frozenset(lex.claims["booster_verbs"])
@@ -112,11 +86,11 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if prev is not None and nxt is not None and nxt.lower in booster_verbs:
                 # "my policy clearly covers wind damage" -> "my policy covers wind damage"
                 negated = prev.lower in ("not", "never") or prev.lower.endswith("n't")
-                if prev.lower not in _VERB_GROUP and not negated:
+                if prev.lower not in verb_group and not negated:
                     # never inside a negation: "did not clearly show it" != "did not show it"
                     yield Edit(prev.end, word.end, "", name)
                 continue
-            if prev is None or nxt is None or prev.lower not in _VERB_GROUP:
+            if prev is None or nxt is None or prev.lower not in verb_group:
                 continue
             if prev.lower.endswith("n't"):
                 continue  # "isn't clearly wrong" (not clearly) is not "isn't wrong"
@@ -139,6 +113,7 @@ def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     finite verb within five words after it (a clause, not "suggests a payment plan")."""
     mapping: dict[str, str] = lex.claims["evidentials"]
     subjects = frozenset(lex.claims["evidential_subjects"])
+    finite = lex.word_classes["finite_auxiliaries"]
     text = doc.text
     for verb, booster in mapping.items():
         if verb not in doc.vocab:
@@ -153,16 +128,17 @@ def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             words = clause.split()
             if words[:1] == ["that"]:
                 words = words[1:]
-            if not words or words[0] in ("a", "an") or not _finite_ahead(words[1:6]):
+            if not words or words[0] in ("a", "an") or not _finite_ahead(words[1:6], lex, finite):
                 continue
             yield Edit(start, start + len(verb), booster, name)
 
 
-def _finite_ahead(words: list[str], finite: frozenset[str] = _FINITE) -> bool:
-    """Whether a finite verb comes before any relative word ("suggests the fee was
+def _finite_ahead(words: list[str], lex: RulesLexicon, finite: frozenset[str]) -> bool:
+    """Whether a word of ``finite`` comes before any relative word ("suggests the fee was
     wrong": a clause; "indicates the problem that was fixed": a noun phrase)."""
+    relative = lex.word_classes["relative_openers"]
     for word in words:
-        if word in _RELATIVE:
+        if word in relative:
             return False
         if word in finite:
             return True
@@ -174,12 +150,14 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
     negated evaluation ("I do not think it is fair that ..." -> "It is not fair that
     ..."; the negation of "I don't think p" is read on p, Horn 1989 on neg-raising).
     Only when the clause opens with a subject starter (not "my", "our" or "there"), has
-    one of the auxiliaries above within five words and before any relative clause ("the
-    people who were there"), is not already negated or followed by "ever" ("will not
-    ever"), has "has/have/had" only before a participle, and evaluates
+    an auxiliary of claims.yaml ``frame_negations`` within five words and before any
+    relative clause ("the people who were there"), is not already negated or followed by
+    "ever" ("will not ever"), has "has/have/had" only before a participle, and evaluates
     (claims.evaluates)."""
     claims = lex.claims
     starters = frozenset(claims["subject_starters"]) - {"my", "our", "there"}
+    negations: dict[str, str] = claims["frame_negations"]
+    relative = lex.word_classes["relative_openers"]
     text = doc.text
     for frame in claims["negated_frames"]:
         first = frame.split()[0]
@@ -202,9 +180,9 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
                 continue
             word, aux = doc.next_word(subject.end), None
             for _ in range(5):
-                if word is None or word.lower in _RELATIVE:
+                if word is None or word.lower in relative:
                     break
-                if word.lower in _NEGATED:
+                if word.lower in negations:
                     aux = word
                     break
                 word = doc.next_word(word.end)
@@ -218,7 +196,7 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
             head = text[subject.start : aux.start]
             if subject.text != "I":
                 head = head[:1].upper() + head[1:]
-            yield Edit(start, aux.end, head + _NEGATED[aux.lower], name)
+            yield Edit(start, aux.end, head + negations[aux.lower], name)
 
 
 def _participle(word: str, lex: RulesLexicon) -> bool:
@@ -237,13 +215,12 @@ _FRAME = re.compile(
     r"suspect|reckon|gather|expect)\b|^(?:i would|i'd) (?:say|think|guess|imagine)\b|"
     r"^in my (?:view|opinion)\b|^from my perspective\b"
 )
-_WRITER = frozenset({"i", "we", "i'm", "i've", "i'd", "we're", "we've"})
-# Possibility openers (a possibility, not the writer's belief): firmed only before an
-# evaluation.
-_POSSIBILITY = re.compile(
-    r"^(?:maybe|perhaps|possibly|it is possible|it's possible|there is a possibility|"
-    r"it may be|it might be|it could be)\b"
-)
+
+
+@functools.cache
+def _possibility_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """Possibility openers at the start of a hedge (claims.yaml ``possibility_openers``)."""
+    return re.compile(r"^(?:" + alternation(lex.claims["possibility_openers"]) + r")\b")
 
 
 def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
@@ -263,34 +240,21 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     rest = tail
     if lowered[start - 2 : start] == ", " and lowered[end : end + 1] == ",":
         rest = f"{lowered[begin : start - 2]} {tail}"  # "the fee, I think, is wrong"
+    writer = lex.word_classes["writer_subjects"]
     for found in _mind_pattern(lex).finditer(tail):
         before = f"{head} {tail[: found.start()]}".split()[-3:]
-        if not _WRITER.intersection(before):
+        if not writer.intersection(before):
             return True
     if _FRAME.search(lowered[start:end]):
         # the writer's evaluation of something, or of their own capacity ("I think I am
         # a good fit", "I'd say my biggest strength is ...": the inverse of hedge_self)
         return not (evaluates(rest, lex) or self_evaluative(rest, lex))
-    if doc.is_sentence_start(start) and _POSSIBILITY.search(lowered[start:end]):
+    if doc.is_sentence_start(start) and _possibility_pattern(lex).search(lowered[start:end]):
         # "Maybe the system posted it late" offers a possible explanation of an event;
         # without the hedge it asserts the event. Only a possible evaluation is firmed
         # ("Maybe the fee is wrong" -> "The fee is wrong").
         return not evaluates(rest, lex)
     return False
-
-
-# Words that open a clause's subject: a complementiser "that" is followed by one ("I know
-# that the fee ..."), a demonstrative "that" by a noun or a verb ("Clearly that approach
-# works", "I know that sounds like ..."), where deleting "that" with the cue leaves
-# "Approach works" or "Sounds like" (heldout5 judgement, UNGRAMMATICAL).
-_SUBJECT_OPENERS = frozenset(
-    {"i", "you", "we", "they", "he", "she", "it", "there", "this", "these", "those", "the",
-     "a", "an", "my", "your", "our", "their", "his", "her", "its", "no", "nobody", "no-one",
-     "nothing", "none", "some", "someone", "somebody", "every", "everyone", "each", "all",
-     "most", "many", "any", "anyone", "both", "neither", "either", "one", "i'm", "i've",
-     "i'd", "i'll", "it's", "they're", "they've", "we're", "we've", "you're", "he's",
-     "she's", "there's", "that's"}
-)  # fmt: skip
 
 
 # A second complement clause coordinated with the first ("I know you've grown ..., and
@@ -309,23 +273,20 @@ def coordinated_complement(doc: Doc, end: int) -> bool:
     return _COORDINATED_THAT.search(doc.lowered, end, stop) is not None
 
 
-def complementiser_ok(doc: Doc, start: int, end: int) -> bool:
+def complementiser_ok(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether a cue at ``start:end`` that ends in "that" ends in the complementiser: a
-    clause with its own subject follows (a subject opener, or a capitalised name).
-    Cues without "that" pass; a rejected "X that" leaves the shorter cue "X" to match
-    ("I know that sounds like ..." -> "That sounds like ...")."""
+    clause with its own subject follows (a subject opener of word_classes.yaml
+    ``subject_openers``, or a capitalised name), not a demonstrative before a noun or
+    verb, whose deletion with the cue leaves "Approach works" or "Sounds like" (heldout5
+    judgement, UNGRAMMATICAL). Cues without "that" pass; a rejected "X that" leaves the
+    shorter cue "X" to match ("I know that sounds like ..." -> "That sounds like ...")."""
     if not doc.lowered[start:end].endswith(" that"):
         return True
     nxt = doc.next_word(end)
-    return nxt is not None and (nxt.lower in _SUBJECT_OPENERS or nxt.text[:1].isupper())
+    openers = lex.word_classes["subject_openers"]
+    return nxt is not None and (nxt.lower in openers or nxt.text[:1].isupper())
 
 
-_FIRST_PERSON_SUBJECTS = frozenset(
-    {"i", "i'm", "i've", "i'd", "i'll", "we", "we're", "we've", "we'd", "me", "myself"}
-)
-_CLAUSE_OPENING = re.compile(
-    r"(?:[,;:]|\b(?:but|and|so|because|although|though|while|since|if|when|which)\b)"
-)
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
@@ -359,7 +320,7 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     removed = doc.lowered[edit.start : edit.end].strip(" ,")
     if removed == "some" or removed in lex.claims["trailing"]:
         return False  # a vagueness hedge ("some experience", "where possible")
-    rest = _qualified_clause(doc, edit)
+    rest = _qualified_clause(doc, lex, edit)
     words = _WORD.findall(rest)
     if self_evaluative(rest, lex):
         return False  # "I think my biggest strength is ..." -> "My biggest strength is ..."
@@ -369,10 +330,18 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         # "Maybe my expectations are too high": a shield about the writer
         return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])
     # the self-evaluations ("I am a strong leader") returned above
-    return bool(words) and words[0] in _FIRST_PERSON_SUBJECTS
+    return bool(words) and words[0] in lex.word_classes["first_person_subjects"]
 
 
-def _qualified_clause(doc: Doc, edit: Edit, *, relative: bool = False) -> str:
+@functools.cache
+def _clause_opening(lex: RulesLexicon) -> re.Pattern[str]:
+    """A clause opening inside a sentence: , ; : or a word of word_classes.yaml
+    ``clause_openings``."""
+    words = alternation(lex.word_classes["clause_openings"])
+    return re.compile(r"(?:[,;:]|\b(?:" + words + r")\b)")
+
+
+def _qualified_clause(doc: Doc, lex: RulesLexicon, edit: Edit, *, relative: bool = False) -> str:
     """The clause the hedge ``edit`` removes qualifies, as it reads after the edit
     (lower-case): from the last clause opening before the hedge to the sentence end,
     without a first-person frame ("I think the fee is unfair" -> "the fee is unfair").
@@ -382,7 +351,7 @@ def _qualified_clause(doc: Doc, edit: Edit, *, relative: bool = False) -> str:
     begin, stop = doc.sentence_around(edit.start)
     head = lowered[begin : edit.start]
     cut = 0
-    for found in _CLAUSE_OPENING.finditer(head):
+    for found in _clause_opening(lex).finditer(head):
         cut = found.end()
     if relative:
         for found in _RELATIVE_OPENING.finditer(head, cut):
@@ -396,18 +365,6 @@ def _qualified_clause(doc: Doc, edit: Edit, *, relative: bool = False) -> str:
 
 
 _RELATIVE_OPENING = re.compile(r"\b(?:that|who|which|where)\s*$")
-
-
-# Words of an epistemic hedge (a frame, a possibility or probability adverb, a modal of
-# possibility, an appearance verb): the hedges that qualify the truth of a proposition,
-# as opposed to vagueness hedges ("some", "where possible") and degree adaptors.
-_EPISTEMIC_WORDS = frozenset(
-    {"perhaps", "maybe", "possibly", "probably", "presumably", "likely", "probable",
-     "possible", "possibility", "think", "believe", "guess", "suppose", "assume",
-     "imagine", "suspect", "reckon", "expect", "feel", "may", "might", "could", "seems",
-     "seem", "appears", "appear", "looks", "sounds", "know", "knowledge",
-     "tell", "mistaken", "remember", "recall", "understand"}
-)  # fmt: skip
 
 
 @functools.cache
@@ -434,9 +391,9 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     claims = lex.claims
     if removed in claims["trailing"] or removed in claims["politeness_hedges"]:
         return False  # a vagueness or politeness hedge ("where possible", "if possible")
-    if _EPISTEMIC_WORDS.isdisjoint(_WORD.findall(removed)):
-        return False
-    rest = _qualified_clause(doc, edit, relative=True)
+    if frozenset(claims["epistemic_words"]).isdisjoint(_WORD.findall(removed)):
+        return False  # a vagueness hedge or a degree adaptor (claims.yaml epistemic_words)
+    rest = _qualified_clause(doc, lex, edit, relative=True)
     clause = _CLAUSE_END_WORDS.split(rest, maxsplit=1)[0]
     if _speculation_pattern(lex).search(rest) or narrated(clause, lex):
         return True
@@ -453,7 +410,7 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         # "I think your meter is broken": a diagnosis of a thing the writer guesses, like
         # "faulty" (heldout21 hedge reading, MEANING); "the process is broken" evaluates
         return True
-    if self_evaluative(rest, lex) or not _FIRST_HAND.isdisjoint(words):
+    if self_evaluative(rest, lex) or not lex.word_classes["first_hand"].isdisjoint(words):
         # the writer's own experience, ranked or judged ("the project I'm proudest of is
         # probably ...", "my weakness is probably public speaking"): theirs to know
         return False
@@ -463,13 +420,6 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
 # An error or mistake of a named kind ("an administrative error", "a payroll mistake"),
 # as opposed to a bare "an error" that disputes a charge.
 _NAMED_ERROR = re.compile(r"\b(?:an?|the|some)\s+(?!error|mistake)[a-z-]+\s+(?:error|mistake)s?\b")
-
-
-# First-person words: a clause holding one is about the writer's own experience.
-_FIRST_HAND = frozenset(
-    {"i", "i'm", "im", "i've", "i'd", "i'll", "me", "my", "myself", "we", "we're", "we've",
-     "we'd", "we'll", "us", "our", "ourselves"}
-)  # fmt: skip
 
 
 # A clause boundary inside a sentence (as claims._CLAUSE_END): the speculation checks
@@ -486,12 +436,13 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
     will arrive next week"), before any present copula, other modal or evaluative word;
     an evaluative participle of ``past_judgements`` ("was unjustified") is an
     evaluation."""
-    claims = lex.claims
+    claims, classes = lex.claims, lex.word_classes
     judged = frozenset(claims["past_judgements"]) | frozenset(claims["evaluative"])
+    adverbs = classes["verb_group_adverbs"]
     for i, word in enumerate(words[1:8], start=1):
         if word in judged:
             return False
-        future = _future_at(words, i)
+        future = _future_at(words, i, lex)
         if future:
             # "the new wage will be higher from April", "it is going to go up": a
             # prediction of an outside fact, which the writer cannot know (heldout21 hedge
@@ -500,9 +451,9 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
         if word in _PREDICTION:
             # "the refund will probably arrive next week": a predicted event, as
             # uncertain as a past one the writer did not see; "will be unfair" evaluates
-            after = next((w for w in words[i + 1 : i + 4] if w not in _ADVERBS_IN_VERB_GROUP), "")
+            after = next((w for w in words[i + 1 : i + 4] if w not in adverbs), "")
             return after not in ("be", "have", "not", "") and after not in judged
-        if word in _PRESENT_OR_MODAL:
+        if word in classes["present_or_modal"]:
             return False
         participle = word in lex.participles or (word.endswith("ed") and len(word) > 4)
         if participle and word not in lex.adjectives:
@@ -512,18 +463,16 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
 
 
 _PREDICTION = frozenset({"will", "would", "'ll"})
-# The future of a prediction: "will" (a contracted "it'll" is one word) and "be going to";
-# "would" is apart (a conditional or polite evaluation: "it would be better to wait").
-_GOING = frozenset({"is", "are", "'s", "it's", "that's", "they're", "he's", "she's"})
 
 
-def _future_at(words: list[str], i: int) -> int:
+def _future_at(words: list[str], i: int, lex: RulesLexicon) -> int:
     """The number of words of a future auxiliary at ``words[i]`` ("will", "it'll", "is
-    going to"), 0 when none is there."""
+    going to": word_classes.yaml ``be_going``), 0 when none is there; "would" is apart
+    (a conditional or polite evaluation: "it would be better to wait")."""
     word = words[i]
     if word == "will" or word.endswith("'ll"):
         return 1
-    if word in _GOING and words[i + 1 : i + 3] == ["going", "to"]:
+    if word in lex.word_classes["be_going"] and words[i + 1 : i + 3] == ["going", "to"]:
         return 3
     return 0
 
@@ -533,51 +482,26 @@ def _predicted_fact(after: list[str], lex: RulesLexicon) -> bool:
     world ("go up", "arrive", "be higher", "be a problem") rather than the writer's
     evaluation of one ("be unfair", "be illegal": claims.yaml ``past_judgements``, the
     judgements that evaluate in any tense)."""
-    rest = [w for w in after[:4] if w not in _ADVERBS_IN_VERB_GROUP]
+    classes = lex.word_classes
+    rest = [w for w in after[:4] if w not in classes["verb_group_adverbs"]]
     if not rest or rest[0] in ("not", "never"):
         return False  # "will not answer": a refusal the writer met, not a prediction
     if rest[0] != "be":
         return True
     judgements = frozenset(lex.claims["past_judgements"])
-    predicate = [w for w in rest[1:] if w not in _PREDICATE_SKIP]
+    predicate = [w for w in rest[1:] if w not in classes["be_predicate_skip"]]
     return not predicate or predicate[0] not in judgements
 
 
-# Words between "be" and its predicate ("will be a real problem", "will be very unfair").
-_PREDICATE_SKIP = frozenset({"a", "an", "the", "very", "really", "quite", "so", "too", "even"})
-_PRESENT_OR_MODAL = frozenset(
-    {"is", "are", "isn't", "aren't", "should", "shouldn't", "must", "won't", "wouldn't",
-     "can", "can't", "cannot", "ought", "does", "do", "doesn't", "don't", "it's", "that's",
-     "'s"}
-)  # fmt: skip
-
-
-# Mental and speech verbs that also take a noun-phrase object ("I know the classroom
-# side really well", "I believe the manager", "I'd say a few words"): a frame ending in
-# one is a cue only when a full clause follows it. "think" is not one ("I think after
-# paying rent I will save less" is a clause after an adverbial; "I think so" is handled
-# by the clause-length check).
-_OBJECT_VERBS = frozenset(
-    {"know", "believe", "feel", "guess", "suppose", "suspect", "imagine", "assume", "say",
-     "expect", "reckon"}
-)  # fmt: skip
 _FRAME_SUBJECTS = frozenset({"i", "we", "i'd", "we'd"})
-# Finite verbs and modals that show a clause ("I know the options COULD be worth ...").
-_FINITE_OR_MODAL = _FINITE | frozenset(
-    {"am", "can", "could", "should", "must", "may", "might", "shall", "do", "don't",
-     "can't", "couldn't", "shouldn't", "mustn't", "cannot"}
-)  # fmt: skip
-_PRONOUN_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she", "it", "there"})
-# Subject pronouns fused with their verb: a clause by themselves.
-_FUSED = frozenset(
-    {"i'm", "i've", "i'd", "i'll", "it's", "they're", "they've", "they'd", "they'll",
-     "we're", "we've", "we'd", "we'll", "you're", "you've", "you'd", "you'll", "he's",
-     "she's", "there's", "that's", "he'd", "she'd", "it'll", "there'll"}
-)  # fmt: skip
-_ADVERBS_IN_VERB_GROUP = frozenset(
-    {"really", "actually", "just", "never", "always", "already", "still", "also", "only",
-     "even", "often", "usually", "simply", "truly", "definitely", "clearly"}
-)  # fmt: skip
+
+
+@functools.cache
+def _finite_or_modal(lex: RulesLexicon) -> frozenset[str]:
+    """Finite verbs and modals that show a clause ("I know the options COULD be worth
+    ..."): word_classes.yaml ``finite_auxiliaries`` and ``modal_forms``."""
+    classes = lex.word_classes
+    return classes["finite_auxiliaries"] | classes["modal_forms"]
 
 
 def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
@@ -589,10 +513,11 @@ def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> boo
     within six words of a noun-phrase subject ("I know the options could be worth ...").
     A lexical verb after a noun phrase ("the bank charges") is not told from a plural
     noun, so such a frame stays: a missed edit, never a fragment. Other cues pass."""
+    classes = lex.word_classes
     words = _WORD.findall(doc.lowered[start:end])
     if words[-1:] == ["that"]:
         words = words[:-1]
-    if not words or words[0] not in _FRAME_SUBJECTS or words[-1] not in _OBJECT_VERBS:
+    if not words or words[0] not in _FRAME_SUBJECTS or words[-1] not in classes["object_verbs"]:
         return True  # not a subject-verb frame ("As far as I know, ..." is an adverbial)
     rest = _WORD.findall(_match(_PHRASE, doc.lowered, end))
     if rest[:1] in (["that"], ["this"]) and rest[1:2] and _singular_verb(rest[1], lex):
@@ -601,12 +526,12 @@ def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> boo
         rest = rest[1:]
     if len(rest) < 2:
         return False
-    if rest[0] in _FUSED:
+    if rest[0] in classes["fused_subjects"]:
         return True
-    if rest[0] in _PRONOUN_SUBJECTS:
-        verb = next((w for w in rest[1:3] if w not in _ADVERBS_IN_VERB_GROUP), "")
+    if rest[0] in classes["pronoun_subjects"]:
+        verb = next((w for w in rest[1:3] if w not in classes["verb_group_adverbs"]), "")
         return _verb_form(verb, lex, third=rest[0] in ("he", "she", "it", "there"))
-    return _finite_ahead(rest[1:7], _FINITE_OR_MODAL)
+    return _finite_ahead(rest[1:7], lex, _finite_or_modal(lex))
 
 
 def _singular_verb(word: str, lex: RulesLexicon) -> bool:
@@ -621,7 +546,7 @@ def _singular_verb(word: str, lex: RulesLexicon) -> bool:
 def _verb_form(word: str, lex: RulesLexicon, *, third: bool) -> bool:
     """Whether ``word`` is a finite verb after a pronoun subject: an auxiliary or modal,
     a past form in -ed, or a known lexical verb in the form the person takes."""
-    if word in _FINITE_OR_MODAL or word.endswith("n't") or word.endswith("ed"):
+    if word in _finite_or_modal(lex) or word.endswith("n't") or word.endswith("ed"):
         return True
     if third:
         return word in lex.third_person

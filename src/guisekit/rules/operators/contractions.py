@@ -67,44 +67,40 @@ def _style_contractions(name: str, kinds: frozenset[str]) -> None:
     )
     def propose(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         kept = list(_contraction_edits(doc, name, decide, settle=True))
-        kept = [e for e in kept if not _elliptical(doc, e)]
+        kept = [e for e in kept if not _elliptical(doc, lex, e)]
         yield from kept
         # a guise's "it's on paper" standardises to the same full form as its source
         for edit in _contraction_edits(doc, name, _always("expand"), settle=True):
             clash = any(e.start < edit.end and edit.start < e.end for e in kept)
             written = doc.text[edit.start : edit.end]
             positive = "'" in written and "n't" not in written.lower()
-            if not clash and positive and _ellipsis_at(doc, edit):
+            if not clash and positive and _ellipsis_at(doc, lex, edit):
                 yield edit
 
 
-# Words after which a contracted is/are/am/have/will/would may stand for an ellipsis
-# ("I guess it is on paper", "yes it is."): a contraction there is ungrammatical or
-# drops the stress, so the plain style keeps the full form (hedgefix3 judgement).
-_ELLIPSIS_AFTER = frozenset(
-    {"on", "in", "at", "by", "for", "from", "with", "without", "to", "of", "about", "as",
-     "after", "before", "since", "until", "under", "over", "either", "though", "anyway",
-     "and", "but", "or", "so", "if", "because", "when", "where"}
-)  # fmt: skip
 _ELLIPSIS_END = re.compile(r"\s*(?:[.,;:!?)\n]|$)")
 
 
-def _elliptical(doc: Doc, edit: Edit) -> bool:
+def _elliptical(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     """Whether ``edit`` contracts a positive auxiliary (it is -> it's) before a word that
     may not start its complement: a preposition or adverb, punctuation or the end."""
     if "'" not in edit.replacement or "n't" in edit.replacement.lower():
         return False
     if "'" in doc.text[edit.start : edit.end]:
         return False  # an expansion or a re-spelling, not a new contraction
-    return _ellipsis_at(doc, edit)
+    return _ellipsis_at(doc, lex, edit)
 
 
-def _ellipsis_at(doc: Doc, edit: Edit) -> bool:
-    """Whether the word after ``edit`` may not start a complement (see _ELLIPSIS_AFTER)."""
+def _ellipsis_at(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether the word after ``edit`` may not start a complement: punctuation, the end,
+    or a word of word_classes.yaml ``ellipsis_after``, after which a contracted
+    is/are/am/have/will/would may stand for an ellipsis ("I guess it is on paper", "yes
+    it is."): a contraction there is ungrammatical or drops the stress, so the plain
+    style keeps the full form (hedgefix3 judgement)."""
     if _ELLIPSIS_END.match(doc.text, edit.end):
         return True
     nxt = doc.next_word(edit.end)
-    return nxt is None or nxt.lower in _ELLIPSIS_AFTER
+    return nxt is None or nxt.lower in lex.word_classes["ellipsis_after"]
 
 
 # plain: US Federal Plain Language Guidelines ("use contractions when appropriate");

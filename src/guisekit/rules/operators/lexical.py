@@ -3,6 +3,7 @@ connectives, request frames, modals and written second-language markers."""
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -18,7 +19,7 @@ from guisekit.rules.claims import (
 )
 from guisekit.rules.doc import Doc, Word, match_case
 from guisekit.rules.edits import Edit
-from guisekit.rules.lexicon import PhraseMap, RulesLexicon
+from guisekit.rules.lexicon import PhraseMap, RulesLexicon, alternation
 from guisekit.rules.operators.base import map_edits, operator, phrase_spans
 from guisekit.rules.operators.certainty import (
     about_the_writer,
@@ -33,41 +34,19 @@ from guisekit.rules.operators.certainty import (
 )
 from guisekit.rules.operators.clause_start import opens_clause
 
-_THIRD_PERSON_SUBJECTS = frozenset({"he", "she", "it", "this", "that"})
-
-
-_SUBJECTS = frozenset({"i", "you", "we", "they", "he", "she", "it", "there", "that"})
-_DETERMINERS = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "my",
-        "your",
-        "his",
-        "her",
-        "our",
-        "their",
-        "its",
-        "per",
-        "each",
-        "every",
-        "one",
-    }
-)
+# The word classes these operators test words against (determiners, prepositions,
+# subjects, auxiliaries) are data: lexicons/rules/word_classes.yaml, read through
+# ``lex.word_classes``; stance words are claims.yaml's (``lex.claims``).
 _EPISTEMIC = frozenset({"be", "have", "been"})
-# Words before which "kind of" / "sort of" is the noun of a type ("the kind of role",
-# "what sort of fee"), not the adaptor hedge ("kind of late").
-_KIND_NOUN = _DETERMINERS | frozenset(
-    {"what", "which", "any", "some", "no", "same", "different", "other", "another", "right",
-     "wrong", "these", "those", "whatever", "certain"}
-)  # fmt: skip
-# Phrases opening with a conjunction or "that('s)" run on into their clause ("And then I",
-# "That's why I"): no comma is added after them.
-_NO_COMMA_AFTER = frozenset({"and", "so", "or", "but", "that", "that's", "then"})
-_DEGREE_TARGETS = frozenset({"many", "much", "few", "little", "far", "long", "often", "soon"})
+
+
+@functools.cache
+def _kind_noun(lex: RulesLexicon) -> frozenset[str]:
+    """Words before which "kind of" / "sort of" is the noun of a type ("the kind of role",
+    "what sort of fee"), not the adaptor hedge ("kind of late"): word_classes.yaml
+    ``determiners`` and ``kind_noun_determiners``."""
+    classes = lex.word_classes
+    return classes["determiners"] | classes["kind_noun_determiners"]
 
 
 def with_article(doc: Doc, edits: Iterable[Edit]) -> Iterator[Edit]:
@@ -84,15 +63,6 @@ def with_article(doc: Doc, edits: Iterable[Edit]) -> Iterator[Edit]:
                 yield Edit(prev.start, edit.end, f"{article} {edit.replacement}", edit.operator)
                 continue
         yield edit
-
-
-_VERB_CONTEXT = frozenset(
-    {
-        "to", "i", "you", "we", "they", "he", "she", "will", "would", "can", "could",
-        "should", "must", "may", "might", "did", "do", "does", "please", "i'll", "we'll",
-        "don't", "didn't", "won't", "can't", "not", "never",
-    }
-)  # fmt: skip
 
 
 def fixed_spans(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
@@ -133,43 +103,17 @@ def echoes(doc: Doc, start: int, value: str, pos: str | None) -> bool:
     return any(begin <= at < stop for at in doc.occurrences(word))
 
 
-_PARTICLES = frozenset({"out", "up", "down", "off", "back", "over", "away"})
-# Words that open an object: pronouns and that/wh-clauses (determiners: _DETERMINERS).
-_OBJECT_STARTS = frozenset(
-    {"that", "what", "how", "who", "why", "which", "whether", "it", "them", "him", "me", "us",
-     "you", "her", "these", "those", "all", "some", "any", "more", "out"}
-)  # fmt: skip
-_WH_OR_TO = frozenset({"to", "what", "how", "why", "where", "when", "who", "which", "whether"})
-
-
-_PREPOSITIONS = frozenset({"about", "into", "for", "with", "of", "on", "at", "to", "in"})
-_PASSIVE_BE = frozenset({"been", "being", "be", "is", "was", "are", "were"})
-# Words after a particle or preposition that are adverbials, not its object ("think about
-# often", "looked into again"); "a lot"/"a bit"/"a little"/"much" without "of" likewise.
-_NOT_OBJECT = frozenset(
-    {"often", "much", "again", "too", "enough", "anymore", "now", "then", "today",
-     "tomorrow", "yesterday", "later", "before", "sometimes", "since", "once", "twice",
-     "daily", "more", "less", "further", "here", "there", "already", "yet", "together",
-     "either", "so", "very", "as", "and", "or", "but", "because", "when", "if",
-     # a verb of the main clause: the preposition is stranded in a relative clause ("one
-     # mistake I still think about is ..." never "one mistake I still consider is ...")
-     "is", "was", "are", "were", "has", "have", "had", "will", "would", "can", "could",
-     "should", "did", "does", "still", "keeps", "kept", "made", "makes"}
-)  # fmt: skip
-_DEGREE_NP = frozenset({"lot", "bit", "little", "while", "few"})
-_WH_BEFORE = frozenset({"what", "which", "who", "whom", "whatever"})
-
-
 def _passive(doc: Doc, lex: RulesLexicon, start: int, verb: str) -> bool:
     """Whether the participle ``verb`` at ``start`` is passive: a be-form within the four
     words before it ("been looked into", "be reopened and looked into properly")."""
     if not (verb.endswith("ed") or verb in lex.participles):
         return False
+    classes = lex.word_classes
     word = doc.prev_word(start)
     for _ in range(4):
-        if word is None or word.lower in _WH_BEFORE or word.lower in _SUBJECTS:
+        if word is None or word.lower in classes["wh_before"] or word.lower in classes["subjects"]:
             return False  # an active clause: "something I thought about again"
-        if word.lower in _PASSIVE_BE:
+        if word.lower in classes["passive_be"]:
             return True
         word = doc.prev_word(word.start)
     return False
@@ -180,14 +124,15 @@ def _object_follows(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     ends ``start:end``: no punctuation between, not an adverbial ("a lot", "often",
     "again"), and no fronted wh-object just before the verb ("what I think about the
     fee": "what" is the object, so "consider" would take "the fee")."""
+    classes = lex.word_classes
     nxt = doc.next_word(end)
     if nxt is None or doc.text[end : nxt.start] != " ":
         return False
-    if nxt.lower in _NOT_OBJECT or nxt.lower.endswith("ly"):
+    if nxt.lower in classes["not_object"] or nxt.lower.endswith("ly"):
         return False
     if nxt.lower in ("a", "an"):
         after = doc.next_word(nxt.end)
-        if after is not None and after.lower in _DEGREE_NP:
+        if after is not None and after.lower in classes["degree_nouns"]:
             of = doc.next_word(after.end)
             if of is None or of.lower != "of" or after.lower in ("while", "bit"):
                 return False
@@ -195,21 +140,12 @@ def _object_follows(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     for _ in range(3):
         if word is None:
             break
-        if word.lower in _WH_BEFORE:
+        if word.lower in classes["wh_before"]:
             return False
         word = doc.prev_word(word.start)
-    if nxt.lower in _DETERMINERS | _OBJECT_STARTS:
+    if nxt.lower in classes["determiners"] or nxt.lower in classes["object_starts"]:
         return True
     return nxt.lower not in lex.function_words
-
-
-# A pronoun object between a verb and its particle ("buy it back").
-_OBJECT_PRONOUNS = frozenset(
-    {"it", "them", "him", "her", "me", "us", "you", "this", "that", "these", "those",
-     "everything", "something", "anything", "one", "all"}
-)  # fmt: skip
-# Words that end a short object: the next clause or phrase starts there.
-_OBJECT_STOPS = _SUBJECTS | frozenset({"to", "and", "or", "but", "because", "when", "if", "so"})
 
 
 def _joined(doc: Doc, end: int) -> Word | None:
@@ -227,7 +163,8 @@ def phrasal_particle(doc: Doc, lex: RulesLexicon, end: int) -> bool:
     noun phrase of up to four words ("buy the remaining notice out"). particles.yaml.
     Rows that hold their particle ("found out" -> "discovered") are matched whole and
     not asked: "found out the fee went up" keeps its swap."""
-    particles = lex.particles
+    particles, classes = lex.particles, lex.word_classes
+    kind_noun = _kind_noun(lex)  # determiners and the other words before a noun
     nxt = _joined(doc, end)
     if nxt is None:
         return False
@@ -235,19 +172,18 @@ def phrasal_particle(doc: Doc, lex: RulesLexicon, end: int) -> bool:
         if nxt.lower not in particles["prepositions"]:
             return True
         after = _joined(doc, nxt.end)
-        opens_phrase = after is not None and (
-            after.lower in _DETERMINERS | _KIND_NOUN or after.lower[:1].isdigit()
-        )
+        opens_phrase = after is not None and (after.lower in kind_noun or after.lower[:1].isdigit())
         return not opens_phrase
-    if nxt.lower in _OBJECT_PRONOUNS:
+    if nxt.lower in classes["object_pronouns"]:
         after = _joined(doc, nxt.end)
         return after is not None and after.lower in particles["after_object"]
-    if nxt.lower not in _KIND_NOUN:
+    if nxt.lower not in kind_noun:
         return False
+    stops = classes["subjects"] | classes["object_stops"]  # the next clause or phrase
     word = nxt
     for _ in range(3):
         following = _joined(doc, word.end)
-        if following is None or following.lower in _OBJECT_STOPS:
+        if following is None or following.lower in stops:
             return False
         if following.lower in particles["after_object"]:
             return True
@@ -255,16 +191,17 @@ def phrasal_particle(doc: Doc, lex: RulesLexicon, end: int) -> bool:
     return False
 
 
-def _reported_question(doc: Doc, end: int) -> bool:
+def _reported_question(doc: Doc, lex: RulesLexicon, end: int) -> bool:
     """Whether "tell"/"told" is followed (after at most one object word) by "to" or a
     wh-word: "inform" cannot take those ("informed me to call" is not English)."""
+    wh_or_to = lex.word_classes["wh_or_to"]
     nxt = doc.next_word(end)
     if nxt is None:
         return False
-    if nxt.lower in _WH_OR_TO:
+    if nxt.lower in wh_or_to:
         return True
     after = doc.next_word(nxt.end)
-    return after is not None and after.lower in _WH_OR_TO
+    return after is not None and after.lower in wh_or_to
 
 
 # Targets that take no infinitive complement where their source does: "chose to leave",
@@ -275,7 +212,7 @@ _ASSIST_OBJECT_END = frozenset({"with", "in", "on"})
 _CLAUSE_STOP = re.compile(r"[,.;:!?()\"]| (?:and|but|or|so|because|when|while) ")
 
 
-def _valency_clash(doc: Doc, end: int, value: str) -> bool:
+def _valency_clash(doc: Doc, lex: RulesLexicon, end: int, value: str) -> bool:
     """Whether the complement after ``end`` fits the source verb but not ``value``.
     "help" takes a bare or to-infinitive, alone or after an object ("helped her find
     them", "helped to fix it"); "assist" takes only an object and "with"/"in" ("assisted
@@ -292,7 +229,7 @@ def _valency_clash(doc: Doc, end: int, value: str) -> bool:
     if value.startswith("concurr"):
         # "agreed with the solicitor which documents were essential" settles something
         # with someone; "concur with" only shares a view (heldout15 edits, issue 13)
-        return any(t in _WH_OR_TO for t in tokens[:8])
+        return any(t in lex.word_classes["wh_or_to"] for t in tokens[:8])
     if not value.startswith("assist"):
         return False
     for i, token in enumerate(tokens[:4]):
@@ -364,14 +301,14 @@ def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str
     return False
 
 
-# Adverbs of recurring thought: "still/often think about X" is remembering, not weighing
-# ("I still consider that first batch": round 21 judgement, MEANING).
-_DWELLING = frozenset({"still", "often", "always", "sometimes", "constantly", "keep", "kept"})
-# A finite verb or "that" in what follows "said": a clause that "stated" can take.
-_FINITE_WORD = re.compile(
-    r"\b(?:is|was|are|were|has|have|had|will|would|can|could|should|must|may|might|did|"
-    r"does|do|that)\b|n't\b"
-)
+@functools.cache
+def _said_clause(lex: RulesLexicon) -> re.Pattern[str]:
+    """A finite verb, "that" (word_classes.yaml ``said_clause_words``) or "n't" in what
+    follows "said": a clause that "stated" can take."""
+    words = alternation(lex.word_classes["said_clause_words"])
+    return re.compile(r"\b(?:" + words + r")\b|n't\b")
+
+
 _CLAUSE_STOP = re.compile(r"[.,;:!?\n]")
 
 
@@ -385,6 +322,9 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
     a determiner or possessive ("my purchase" is a noun), a noun row not after "to", a
     subject pronoun or a modal ("to request" is a verb)."""
     pos_of = lex.register_pos
+    classes = lex.word_classes
+    determiners, object_starts = classes["determiners"], classes["object_starts"]
+    object_prepositions = _object_prepositions(lex)
 
     def accept(start: int, end: int, value: str) -> bool:
         pos = pos_of.get(doc.lowered[start:end])
@@ -402,17 +342,20 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False  # "buy out", "buy it back": never "purchase out"
             nxt = doc.next_word(end)
             matched = doc.lowered[start:end].split()
-            phrasal = matched[-1] in _PARTICLES and " " not in value.strip()
+            phrasal = matched[-1] in classes["phrasal_particles"] and " " not in value.strip()
             # a one-word verb for a phrasal verb with a particle (which can stand without
             # its object) needs the object: "the day I found out." / "I found out when
             # ..." never "I discovered." / "discovered when".
-            if phrasal and (nxt is None or (nxt.lower not in _DETERMINERS | _OBJECT_STARTS)):
+            opens_object = nxt is not None and (
+                nxt.lower in determiners or nxt.lower in object_starts
+            )
+            if phrasal and not opens_object:
                 return False
             # A prepositional verb ("think about" -> "consider") needs its object right
             # after the preposition: not stranded ("what I think about a lot" never
             # "what I consider a lot"; held-out edit judgement), except in the passive
             # ("been looked into" -> "been investigated").
-            prepositional = matched[-1] in _PREPOSITIONS and " " not in value.strip()
+            prepositional = matched[-1] in classes["prepositions"] and " " not in value.strip()
             passive = prepositional and _passive(doc, lex, start, matched[0])
             if (
                 (phrasal or prepositional)
@@ -420,7 +363,7 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 and not _object_follows(doc, lex, start, end)
             ):
                 return False
-            if value.lower().startswith("inform") and _reported_question(doc, end):
+            if value.lower().startswith("inform") and _reported_question(doc, lex, end):
                 return False  # "told me to call", "tell them what" take no "inform"
             if _unintended_after_deliberate(doc, lex, start, end, value.lower()):
                 return False  # "don't want to blow the offer" never "don't wish to blow"
@@ -428,23 +371,23 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             if value.lower().startswith("stat") and nxt is not None and nxt.lower in formulas:
                 return False  # "said yes" (agreed) never "stated yes"
             rest = _clause_rest(doc, end)
-            if value.lower().startswith("stat") and not _FINITE_WORD.search(rest):
+            if value.lower().startswith("stat") and not _said_clause(lex).search(rest):
                 return False  # "She said the dashboard." (an answer) never "stated" (round 19)
             if value.lower().startswith("assist") and not rest.strip():
                 return False  # "support helped." never "support assisted." (round 19)
             if (
                 value.lower().startswith("consider")
                 and prev is not None
-                and prev.lower in _DWELLING
+                and prev.lower in classes["dwelling"]
             ):
                 return False  # "I still think about that batch" (remembers) never "consider"
-            if _valency_clash(doc, end, value.lower()):
+            if _valency_clash(doc, lex, end, value.lower()):
                 return False  # "helping her find them" never "assisting her find them"
-            if prev is not None and prev.lower in _DETERMINERS:
+            if prev is not None and prev.lower in determiners:
                 return False
             if (
                 prev is not None
-                and prev.lower in _OBJECT_PREPOSITIONS - {"to"}
+                and prev.lower in object_prepositions - {"to"}
                 and _base_form(matched[0], lex)
                 and _base_form(value.split()[0].lower(), lex)
             ):
@@ -454,15 +397,15 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 return False
             # "a later purchase", "the first purchase": a noun after determiner + modifier
             before = doc.prev_word(prev.start) if prev is not None else None
-            return before is None or before.lower not in _DETERMINERS
+            return before is None or before.lower not in determiners
         if pos == "noun":
-            return prev is None or prev.lower not in _VERB_CONTEXT
+            return prev is None or prev.lower not in classes["verb_context"]
         if pos == "figure":
             return _FIGURE_AHEAD.match(doc.text, end) is not None
-        if pos == "adv" and prev is not None and prev.lower in _OBJECT_PREPOSITIONS:
+        if pos == "adv" and prev is not None and prev.lower in object_prepositions:
             # after a preposition the phrase is its noun-phrase object ("a rent credit for
             # every day" never "for daily", "refund for these days" never "for currently")
-            return doc.lowered[start:end].split(" ", 1)[0] in _OBJECT_PREPOSITIONS
+            return doc.lowered[start:end].split(" ", 1)[0] in object_prepositions
         # "Every day same status ..." never "Daily same status": opening a sentence,
         # "daily" reads as an adjective on what follows (round 19, UNGRAMMATICAL)
         return value.strip().lower() != "daily" or not doc.is_sentence_start(start)
@@ -475,10 +418,14 @@ def _base_form(word: str, lex: RulesLexicon) -> bool:
     return not (word.endswith(("ed", "ing")) or word in lex.participles)
 
 
-# Prepositions that take the plain side of an adverb row as their object.
-_OBJECT_PREPOSITIONS = _PREPOSITIONS | frozenset(
-    {"from", "during", "by", "until", "till", "since", "over", "after", "before", "per"}
-)
+@functools.cache
+def _object_prepositions(lex: RulesLexicon) -> frozenset[str]:
+    """Prepositions that take the plain side of an adverb row as their object
+    (word_classes.yaml ``prepositions`` and ``object_prepositions``)."""
+    classes = lex.word_classes
+    return classes["prepositions"] | classes["object_prepositions"]
+
+
 # A figure right after a verb of change, or after to/by/from ("fell to 31%").
 _FIGURE_AHEAD = re.compile(r" (?:(?:to|by|from) )?(?:[$₹£€\d]|(?:Rs|INR|USD|AED)\b)")
 
@@ -520,18 +467,19 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
     is keeping my deposit"), not a consequence, and "Therefore," there asserts an
     inference from nothing (hedgefix judgement, MEANING)."""
 
+    classes = lex.word_classes
+
     def connective(start: int, end: int, value: str) -> bool:
-        if not demonstrative_alone(doc, start, end):
+        if not demonstrative_alone(doc, lex, start, end):
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
-        if _CASUAL_STANCE.match(doc.lowered, end):
+        if _casual_stance(lex).match(doc.lowered, end):
             return False  # "And to be honest, ..." never "Additionally, to be honest" (round 20)
-        if value.strip(" ,").lower() in _CONSEQUENCE and not (
-            linkable(doc, lex, start, end) and _clause_after(doc, lex, end)
-        ):
+        consequence = value.strip(" ,").lower() in classes["consequence_connectives"]
+        if consequence and not (linkable(doc, lex, start, end) and _clause_after(doc, lex, end)):
             return False  # nothing to conclude from or to, or a self-introduction
         after = doc.next_word(end)
         return after is None or (
-            after.lower not in _DEGREE_TARGETS and after.lower not in lex.adjectives
+            after.lower not in classes["degree_targets"] and after.lower not in lex.adjectives
         )
 
     for edit in map_edits(
@@ -548,21 +496,17 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
         doc,
         lex.connectives("any", formal=True),
         "connective_formal.v1",
-        accept=lambda start, end, value: demonstrative_alone(doc, start, end),
+        accept=lambda start, end, value: demonstrative_alone(doc, lex, start, end),
     )
 
 
-# A casual stance phrase right after a sentence-initial connective: a formal connective
-# before it clashes in register.
-_CASUAL_STANCE = re.compile(r"[\s,]*(?:to be honest|honestly|tbh|frankly|like,|i mean)\b")
+@functools.cache
+def _casual_stance(lex: RulesLexicon) -> re.Pattern[str]:
+    """A casual stance phrase right after a sentence-initial connective (claims.yaml
+    ``casual_stance``): a formal connective before it clashes in register."""
+    return re.compile(r"[\s,]*(?:" + alternation(lex.claims["casual_stance"]) + r")\b")
 
 
-# Formal connectives of consequence (connectives.tsv, sentence_split.yaml): they state
-# that what follows is concluded from what came before.
-_CONSEQUENCE = frozenset(
-    {"therefore", "accordingly", "hence", "consequently", "as a result", "thus",
-     "for this reason", "for that reason"}
-)  # fmt: skip
 # A self-introduction after "so": "So I'm Rohit Bansal", "so my name is ...", "So this is
 # Priya from ...", "so myself Rohit": the writer's name, never a conclusion.
 _SELF_INTRODUCTION = re.compile(
@@ -607,46 +551,40 @@ def linkable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, inner: bool =
         for o in lex.politeness("openings", register)
     }
     sentences = [t.strip(" ,.!?") for t in _TERMINATOR.split(before.lower()) if t.strip(" ,.!?")]
-    return not all(t in openings or _greeting(t) or _hesitation(t) for t in sentences)
+    return not all(t in openings or _greeting(t, lex) or _hesitation(t, lex) for t in sentences)
 
 
-_GREETINGS = frozenset({"hi", "hello", "hey", "dear", "good", "greetings", "namaste"})
-# Hesitations and response tokens that open a spoken turn ("Um, okay. So, I'd say ...").
-_HESITATIONS = frozenset(
-    {"um", "umm", "uh", "uhh", "erm", "er", "hmm", "okay", "ok", "alright", "well", "right",
-     "sure", "yes", "yeah", "so"}
-)  # fmt: skip
-
-
-def _hesitation(sentence: str) -> bool:
+def _hesitation(sentence: str, lex: RulesLexicon) -> bool:
     """Whether a sentence is only hesitations or response tokens ("Um, okay."): it states
     nothing a following "So" could conclude from ("Um, okay. So, I'd say ..." never
     "Therefore, I'd say"; heldout19/20-dev edit judgement, MEANING)."""
     words = sentence.replace(",", " ").split()
-    return bool(words) and all(w in _HESITATIONS for w in words)
+    hesitations = lex.word_classes["hesitations"]
+    return bool(words) and all(w in hesitations for w in words)
 
 
-def _greeting(sentence: str) -> bool:
+def _greeting(sentence: str, lex: RulesLexicon) -> bool:
     """Whether a short sentence is a greeting ("hi everyone", "hello sir", "good morning
     all"): at most four words, the first a greeting word."""
     words = sentence.split()
-    return 0 < len(words) <= 4 and words[0].strip(",") in _GREETINGS
+    return 0 < len(words) <= 4 and words[0].strip(",") in lex.word_classes["greeting_words"]
 
 
 @operator("connective_plain.v1", "connective", "words")
 def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Formal connectives -> plain ones (However, -> But)."""
     text = doc.text
+    no_comma_after = lex.word_classes["no_comma_after"]
     for edit in map_edits(
         doc,
         lex.connectives("start", formal=False),
         "connective_plain.v1",
         sentence_start=True,
-        accept=lambda start, end, value: demonstrative_alone(doc, start, end),
+        accept=lambda start, end, value: demonstrative_alone(doc, lex, start, end),
     ):
         # a conjunction drops the comma (However, -> But); an adverbial keeps it
         # (Consequently, -> Because of this,; Furthermore, -> Also,)
-        bare = edit.replacement.strip().lower() in _NO_COMMA_AFTER
+        bare = edit.replacement.strip().lower() in no_comma_after
         end = edit.end + 1 if bare and text[edit.end : edit.end + 1] == "," else edit.end
         yield Edit(edit.start, end, edit.replacement, edit.operator)
     # a sentence-initial adverbial connective takes a comma (After that I -> After that,
@@ -654,13 +592,13 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     phrases = {" ".join(p.split()) for p in lex.connectives("start", formal=True).mapping}
     for word in doc.sentence_words:
         for phrase in phrases:
-            if phrase.split()[0] in _NO_COMMA_AFTER:
+            if phrase.split()[0] in no_comma_after:
                 continue
             stop = doc.phrase_end(word.start, phrase)
             if (
                 stop is not None
                 and text[stop : stop + 1] == " "
-                and demonstrative_alone(doc, word.start, stop)
+                and demonstrative_alone(doc, lex, word.start, stop)
             ):
                 yield Edit(stop, stop, ",", "connective_plain.v1")
                 break
@@ -671,7 +609,7 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
         # though" reads as the reason denied (hedgefix judgement, MEANING)
         begin = doc.sentence_around(start)[0]
         return _NEGATED_BECAUSE.search(doc.lowered, begin, start) is None and demonstrative_alone(
-            doc, start, end
+            doc, lex, start, end
         )
 
     yield from map_edits(
@@ -679,7 +617,7 @@ def connective_plain(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     )
 
 
-def demonstrative_alone(doc: Doc, start: int, end: int) -> bool:
+def demonstrative_alone(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether a connective at ``start:end`` that ends in this/that/these/those ends in a
     pronoun, not in the determiner of a noun after it: "Because of this rejection we
     had to ..." is no connective, and "Because of this, rejection we ..." is a fragment
@@ -691,31 +629,17 @@ def demonstrative_alone(doc: Doc, start: int, end: int) -> bool:
     if (
         words[-1] not in _DEMONSTRATIVE_ENDS
         or words[-2:-1] == []
-        or words[-2] in _COMPLEMENTISER_HEADS
+        or words[-2] in lex.word_classes["complementiser_heads"]
     ):
         return True  # "provided that payment is made": "that" is the complementiser
     after = doc.text[end : end + 1]
     if after != " ":
         return True  # "Because of this, we ..." / "... because of this."
     nxt = doc.next_word(end)
-    return nxt is not None and nxt.lower in _AFTER_PRONOUN
+    return nxt is not None and nxt.lower in lex.word_classes["after_pronoun"]
 
 
 _DEMONSTRATIVE_ENDS = frozenset({"this", "that", "these", "those"})
-# Words before a final "that" that make it the complementiser of a clause, never a
-# demonstrative ("provided that", "in the event that", "so that", "now that").
-_COMPLEMENTISER_HEADS = frozenset(
-    {"provided", "providing", "event", "so", "now", "given", "such", "except", "assuming",
-     "considering", "seeing", "fact"}
-)  # fmt: skip
-# Words a demonstrative determiner never precedes, so a demonstrative before one is a
-# pronoun: subject pronouns (with their contractions), articles and possessives.
-_AFTER_PRONOUN = frozenset(
-    {"i", "we", "you", "he", "she", "they", "it", "there", "i'm", "i've", "i'd", "i'll",
-     "we're", "we've", "we'd", "we'll", "you're", "you've", "you'd", "they're", "they've",
-     "they'd", "he's", "she's", "it's", "there's", "the", "a", "an", "my", "our", "your",
-     "his", "their", "its"}
-)  # fmt: skip
 _TERMINATOR = re.compile(r"[.!?]")
 _NEGATED_BECAUSE = re.compile(r"(?:\b(?:not|never)\b|n't\b)[^.!?]*\bbecause\b")
 
@@ -744,8 +668,11 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     of soup"). The stance-cue rows of modal_softening.tsv ("clearly" -> "arguably") are
     strengthen_modal's only: the hedged direction deletes those boosters instead."""
 
+    softened = frozenset(lex.claims["softened_modals"])
+    determiners = lex.word_classes["determiners"]
+
     def modal(start: int, end: int, value: str) -> bool:
-        if doc.lowered[start:end] not in _SOFTENED_MODALS:
+        if doc.lowered[start:end] not in softened:
             # a stance cue ("clearly" -> "arguably") is remove_booster's: swapped, it
             # clashed with the writer's tone ("This is arguably a scam ... I am done being
             # polite"; heldout5 judgement, IMPLAUSIBLE) or turned a judgement into hearsay
@@ -754,7 +681,7 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
         if doc.lowered[start:end] == "must" and nxt is not None and nxt.lower in _EPISTEMIC:
             return False  # "must be wrong" is a conclusion; "should be wrong" is not one
         return (
-            (prev is None or prev.lower not in _DETERMINERS)
+            (prev is None or prev.lower not in determiners)
             and in_claim(doc, lex, start)
             # in the claim's main clause: "This is a reasonable request, and I hope you
             # will consider it" never "you might consider it" (a request)
@@ -764,25 +691,21 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             and not stance_elsewhere(doc, lex, start, end, own)
         )
 
-    own = frozenset(lex.modal_soften.mapping) & _SOFTENED_MODALS
+    own = frozenset(lex.modal_soften.mapping) & softened
     edits = map_edits(doc, lex.modal_soften, "soften_modal.v1", accept=modal)
-    return _per_sentence(doc, edits, single=False)
+    return _per_sentence(doc, lex, edits, single=False)
 
 
-# Modal and semi-modal forms of modal_softening.tsv; the other rows are stance cues
-# (clearly, I know, it is clear that).
-_SOFTENED_MODALS = frozenset(
-    {"will", "will not", "won't", "can", "can't", "cannot", "must", "is going to",
-     "are going to", "i am going to", "need to", "have to", "has to"}
-)  # fmt: skip
-
-
-def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[Edit]:
+def _per_sentence(
+    doc: Doc, lex: RulesLexicon, edits: Iterator[Edit], *, single: bool
+) -> Iterator[Edit]:
     """One stance edit per sentence (hedgefix judgement): never "they might clearly
     refuse" (one of two swaps drawn) nor "they might perhaps refuse" (both). Softening,
     a sentence with a stance cue loses only the cue ("they will arguably refuse"; two
     cues are merged into one edit); firming (``single``), a sentence with two
-    candidates is left alone ("I know the fee is definitely unfair" stacks boosters)."""
+    candidates is left alone ("I know the fee is definitely unfair" stacks boosters). The
+    modal rows are claims.yaml ``softened_modals``; the others are stance cues."""
+    softened = frozenset(lex.claims["softened_modals"])
     groups: dict[int, list[Edit]] = {}
     for edit in sorted(edits):
         begin = doc.sentence_around(edit.start)[0]
@@ -791,7 +714,7 @@ def _per_sentence(doc: Doc, edits: Iterator[Edit], *, single: bool) -> Iterator[
     for begin, group in groups.items():
         if len(group) > 1 and single:
             continue
-        cues = [e for e in group if doc.lowered[e.start : e.end] not in _SOFTENED_MODALS]
+        cues = [e for e in group if doc.lowered[e.start : e.end] not in softened]
         group = cues or group
         if any(e.options for e in group):
             yield from group
@@ -827,20 +750,28 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if about_the_writer(doc, lex, edit) or speculation(doc, lex, edit):
             continue  # a guess about an event, a cause or another's state stays hedged
-        if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, edit):
+        if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, lex, edit):
             continue
-        if _CONCESSION.search(doc.lowered, *doc.sentence_around(edit.start)):
+        if _concession(lex).search(doc.lowered, *doc.sentence_around(edit.start)):
             continue  # "somewhat helpful, I'll admit": a grudging degree is content
         yield edit
 
 
-# A concession ("The mentors are somewhat helpful, I'll admit, but ..."): its hedges
-# measure what the writer grants (heldout27h hedge reading, MEANING).
-_CONCESSION = re.compile(r"\b(?:i'll admit|i will admit|i admit|admittedly|granted)\b")
-_CONTRAST_AFTER = re.compile(r"\b(?:but|though|although|however|yet)\b")
+@functools.cache
+def _concession(lex: RulesLexicon) -> re.Pattern[str]:
+    """A concession ("The mentors are somewhat helpful, I'll admit, but ..."; claims.yaml
+    ``concessions``): its hedges measure what the writer grants (heldout27h hedge reading,
+    MEANING)."""
+    return re.compile(r"\b(?:" + alternation(lex.claims["concessions"]) + r")\b")
 
 
-def _weighed_possibility(doc: Doc, edit: Edit) -> bool:
+@functools.cache
+def _contrast(lex: RulesLexicon) -> re.Pattern[str]:
+    """A contrast word of word_classes.yaml ``contrasts``."""
+    return re.compile(r"\b(?:" + alternation(lex.word_classes["contrasts"]) + r")\b")
+
+
+def _weighed_possibility(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     """Whether ``edit`` removes a possibility the writer weighs: one of two alternatives
     ("Perhaps the seller is at fault, perhaps the courier") or a concession before a
     contrast ("Perhaps that's normal, but it seems a bit much"). Without it the sentence
@@ -850,12 +781,8 @@ def _weighed_possibility(doc: Doc, edit: Edit) -> bool:
     begin, stop = doc.sentence_around(edit.start)
     words = _WORDS_AHEAD.findall(doc.lowered, begin, stop)
     return sum(w in _POSSIBILITY_WORDS for w in words) > 1 or (
-        _CONTRAST_AFTER.search(doc.lowered, edit.end, stop) is not None
+        _contrast(lex).search(doc.lowered, edit.end, stop) is not None
     )
-
-
-# Modals that open a request ("Could someone ...", "Would you ...", "Can you ...").
-_REQUEST_OPENERS = frozenset({"could", "would", "can", "will", "please", "kindly"})
 
 
 def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
@@ -873,7 +800,7 @@ def _request_politeness(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     return (
         "?" in sentence
         or request_sentence(sentence, lex)
-        or (first is not None and first.lower in _REQUEST_OPENERS)
+        or (first is not None and first.lower in lex.word_classes["request_openers"])
     )
 
 
@@ -887,24 +814,6 @@ _SHIELD = re.compile(
     r"|correct me if)"
 )
 _CLAUSE_MARK = re.compile(r"[,;:.!?]")
-# Appearance frames whose deletion must leave a finite clause: "It feels like a
-# cost-saving move ..." -> "A cost-saving move ..." is a fragment (heldout21 hedge reading,
-# UNGRAMMATICAL), as "It seems obvious that ..." -> "Obvious that ..." was.
-_SEEM_FRAMES = ("it seems", "it appears", "it looks", "it would seem", "it feels", "it sounds")
-_SUBJECT_PRONOUNS = frozenset(
-    {"i", "we", "you", "he", "she", "they", "it", "there", "this", "that", "someone"}
-)
-_CLAUSE_VERBS = frozenset(
-    {"is", "are", "was", "were", "has", "have", "had", "will", "would", "did", "does", "do",
-     "can", "could", "should", "must", "may", "might", "isn't", "aren't", "wasn't",
-     "weren't", "hasn't", "haven't", "hadn't", "won't", "wouldn't", "didn't", "doesn't",
-     "don't", "can't", "couldn't", "shouldn't", "i'm", "it's", "they're", "we're", "he's",
-     "she's", "there's", "that's"}
-)  # fmt: skip
-_NOT_SUBJECT = frozenset(
-    {"to", "for", "as", "at", "in", "on", "like", "if", "so", "very", "quite", "too", "more",
-     "less", "a", "an", "not", "be", "been"}
-)  # fmt: skip
 
 
 def _in_shield_clause(doc: Doc, edit: Edit, shields: list[tuple[int, int]]) -> bool:
@@ -923,14 +832,17 @@ def _in_shield_clause(doc: Doc, edit: Edit, shields: list[tuple[int, int]]) -> b
 def _seem_clause(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     """Whether a removed "It seems (that|like)" leaves a full finite clause: subject then
     verb. "It seems obvious that ..." -> "Obvious that ..." and "It seems low to me" ->
-    "Low to me" are fragments (hedgefix3 judgement, UNGRAMMATICAL); other edits pass."""
-    lowered = doc.lowered
+    "Low to me" are fragments (hedgefix3 judgement, UNGRAMMATICAL); other edits pass. The
+    frames are claims.yaml ``seem_frames``, the words word_classes.yaml's ``not_subject``,
+    ``seem_subjects`` and ``clause_verbs``."""
+    lowered, classes = doc.lowered, lex.word_classes
+    clause_verbs = classes["clause_verbs"]
     found = _PHRASE_REST.match(lowered, edit.start)
     phrase = found.group() if found else ""
     if doc.text[edit.start : edit.end].lower() == "seems" and edit.replacement == "is":
         # "It seems low to me" -> "It is low to me": the experiencer belongs to "seems"
         return _EXPERIENCER.search(phrase) is None
-    if not lowered.startswith(_SEEM_FRAMES, edit.start):
+    if not lowered.startswith(lex.claims["seem_frames"], edit.start):
         return True
     if edit.replacement.lower() == lowered[edit.end - len(edit.replacement) : edit.end]:
         # a deleted opener (its replacement at most the next word's capital): the words
@@ -943,12 +855,12 @@ def _seem_clause(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         words = words[3:] if words[1:3] == ["would", "seem"] else words[2:]
     if words[:1] in (["that"], ["like"]):
         words = words[1:]
-    if len(words) < 2 or words[0] in _NOT_SUBJECT or words[0] in lex.adjectives:
+    if len(words) < 2 or words[0] in classes["not_subject"] or words[0] in lex.adjectives:
         return False
-    if words[0] in _SUBJECT_PRONOUNS or words[0] in _CLAUSE_VERBS:
-        return words[0] in _CLAUSE_VERBS or words[1] in _CLAUSE_VERBS or words[1].endswith("ed")
+    if words[0] in classes["seem_subjects"] or words[0] in clause_verbs:
+        return words[0] in clause_verbs or words[1] in clause_verbs or words[1].endswith("ed")
     for word in words[1:6]:
-        if word in _CLAUSE_VERBS or (word.endswith("ed") and word not in lex.adjectives):
+        if word in clause_verbs or (word.endswith("ed") and word not in lex.adjectives):
             return True
         if word in ("which", "who", "that", "i", "we", "they"):
             return False
@@ -960,55 +872,51 @@ _WORD_RUN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _PHRASE_REST = re.compile(r"[^.!?;:,\n]*")
 
 
-# A figure or amount right after a hedge: the hedge is then a rounder ("maybe fifteen
-# minutes"), and deleting it states a rough figure as exact (heldout4 text, MEANING).
-_NUMBER_AHEAD = re.compile(
-    r" ?(?:[$₹£€\d]|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|"
-    r"fifty|sixty|seventy|eighty|ninety|dozen|hundred|thousand|million|lakh|crore|half|"
-    r"few|couple|several|once|twice|an?)\b)",
-    re.IGNORECASE,
-)
+@functools.cache
+def _number_ahead(lex: RulesLexicon) -> re.Pattern[str]:
+    """A figure or amount right after a hedge (a digit, a currency sign or a word of
+    word_classes.yaml ``rounded_figures``): the hedge is then a rounder ("maybe fifteen
+    minutes"), and deleting it states a rough figure as exact (heldout4 text, MEANING)."""
+    words = alternation(lex.word_classes["rounded_figures"])
+    return re.compile(r" ?(?:[$₹£€\d]|(?:" + words + r")\b)", re.IGNORECASE)
 
 
-# Subject pronouns fused with their copula: with one predicate word after them they are a
-# full clause ("I think it's unfair." -> "It's unfair.").
-_FUSED_COPULAS = frozenset({"it's", "that's", "this's", "they're", "he's", "she's", "we're"})
-
-
-def _clause_length_ok(rest: str) -> bool:
+def _clause_length_ok(rest: str, lex: RulesLexicon) -> bool:
     """Whether what follows a deleted opener is long enough to be a clause: three words
-    ("I think so." stays), or two after a fused subject and copula ("it's unfair")."""
+    ("I think so." stays), or two after a fused subject and copula ("it's unfair";
+    word_classes.yaml ``fused_copulas``)."""
     words = rest.split()
     if len(words) >= 3:
         return True
-    return len(words) == 2 and words[0].lower().replace("’", "'") in _FUSED_COPULAS
+    fused = lex.word_classes["fused_copulas"]
+    return len(words) == 2 and words[0].lower().replace("’", "'") in fused
 
 
-# A figure or amount among the next words of a hedge's phrase ("probably about 20%",
-# "probably saved us several times that amount"): the hedge qualifies an estimate, and
-# deleting it states the estimate as exact (twelfth hedge pass reading of heldout texts,
-# the class of "maybe fifteen minutes" above).
-_FIGURE_WORD = re.compile(
-    r"[$₹£€\d]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"fifteen|twenty|thirty|forty|fifty|hundred|hundreds|thousand|thousands|million|"
-    r"lakh|lakhs|crore|half|dozen|dozens|few|couple|several|once|twice|percent|times)\b"
-)
 _FIGURE_WINDOW = 4
 
 
-def _figure_ahead(doc: Doc, end: int) -> bool:
-    """Whether a figure comes within the next few words of ``end``, inside its phrase."""
+@functools.cache
+def _figure_word(lex: RulesLexicon) -> re.Pattern[str]:
+    """A figure or amount: a digit, a currency sign or a word of word_classes.yaml
+    ``figure_words``."""
+    return re.compile(r"[$₹£€\d]|\b(?:" + alternation(lex.word_classes["figure_words"]) + r")\b")
+
+
+def _figure_ahead(doc: Doc, lex: RulesLexicon, end: int) -> bool:
+    """Whether a figure comes within the next few words of ``end``, inside its phrase
+    ("probably about 20%", "probably saved us several times that amount"): the hedge
+    qualifies an estimate, and deleting it states the estimate as exact (twelfth hedge
+    pass reading of heldout texts, the class of "maybe fifteen minutes")."""
     rest = _PHRASE_REST.match(doc.lowered, end)
     window = " ".join((rest.group() if rest else "").split()[:_FIGURE_WINDOW])
-    return _FIGURE_WORD.search(window) is not None
+    return _figure_word(lex).search(window) is not None
 
 
 def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     """Opening hedges and shields deleted before a clause ("As far as I know, the debt is
     paid." -> "The debt is paid."); adaptors before an evaluation and epistemic modals in
     a third-person statement firmed up ("may be unlawful" -> "must be unlawful")."""
-    claims = lex.claims
+    claims, classes = lex.claims, lex.word_classes
     text = doc.text
     cues = claims["openers_removed"]
     openers = PhraseMap.build(
@@ -1019,11 +927,11 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         rest = _SENTENCE_REST.match(text, end)
         return (
             rest is not None
-            and _clause_length_ok(rest.group())
-            and complementiser_ok(doc, start, end)
+            and _clause_length_ok(rest.group(), lex)
+            and complementiser_ok(doc, lex, start, end)
             and not coordinated_complement(doc, end)
             and clause_after_frame(doc, lex, start, end)
-            and _whole_cue(doc, start, end)
+            and _whole_cue(doc, lex, start, end)
             and not _foreign_or_doubted(doc, lex, start)
             and not shield_needed(doc, lex, start, end)
         )
@@ -1038,13 +946,13 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         after = doc.next_word(nxt.end) if nxt is not None else None
         return (
             prev is not None
-            and prev.lower in _COPULA_FORMS
+            and prev.lower in classes["copula_forms"]
             and nxt is not None
             # an adaptor on a gradable evaluation, not a quantity ("a little late",
             # "a bit faster than before": the degree is content)
             and nxt.lower in gradable
             and (after is None or after.lower != "than")
-            and not _NUMBER_AHEAD.match(text, end)
+            and not _number_ahead(lex).match(text, end)
             and in_statement(doc, lex, start)
         )
 
@@ -1057,6 +965,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         return in_statement(doc, lex, start) and not stance_elsewhere(doc, lex, start, end)
 
     open_values = frozenset(claims["open_values"])
+    open_comparatives = frozenset(claims["open_comparatives"])
     evaluative_words = frozenset(claims["evaluative"]) - open_values
 
     def evaluation_ahead(start: int, end: int, value: str) -> bool:
@@ -1093,9 +1002,9 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         begin, stop = doc.sentence_around(start)
         ahead = _WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]
         return (
-            bool(_OPEN_COMPARATIVES.intersection(ahead))
-            or _CONCESSION_AFTER.search(doc.lowered, end, stop) is not None
-            or _CONCESSION_BEFORE.search(doc.lowered, begin, start) is not None
+            bool(open_comparatives.intersection(ahead))
+            or _concession_contrast(lex).search(doc.lowered, end, stop) is not None
+            or _concessive_opener(lex).search(doc.lowered, begin, start) is not None
             or _RESTRICTED.search(_match_phrase(doc.lowered, end)) is not None
         )
 
@@ -1112,7 +1021,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     def before_evaluation(start: int, end: int, value: str) -> bool:
         nxt = doc.next_word(end)
         for _ in range(2):  # "seems a bit low" -> "is a bit low": the degree word stays
-            if nxt is None or nxt.lower not in _SEEM_DEGREE:
+            if nxt is None or nxt.lower not in classes["seem_degree"]:
                 break
             nxt = doc.next_word(nxt.end)
         return (
@@ -1126,18 +1035,23 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     yield from map_edits(doc, seem, name, accept=before_evaluation)
 
 
-# A contrast after a possibility ("may be better ..., but we don't need it") or a
-# concessive clause around it ("Although it may be fair, ..."): the writer concedes the
-# possibility, and "must" would assert it against their own point.
-_CONCESSION_AFTER = re.compile(r"(?<![\w'])(?:but|though|although|yet|however|whereas)(?![\w'])")
-_CONCESSION_BEFORE = re.compile(
-    r"(?<![\w'])(?:although|though|while|whilst|even if|granted|admittedly)(?![\w'])"
-)
-# Comparatives of claims.yaml ``open_values`` with no standard of comparison of their own:
-# "may be better" weighs an option, it concludes nothing.
-_OPEN_COMPARATIVES = frozenset(
-    {"better", "worse", "more", "less", "higher", "lower", "bigger", "smaller"}
-)
+@functools.cache
+def _concession_contrast(lex: RulesLexicon) -> re.Pattern[str]:
+    """A contrast after a possibility ("may be better ..., but we don't need it";
+    word_classes.yaml ``concession_contrasts``): the writer concedes the possibility, and
+    "must" would assert it against their own point."""
+    words = alternation(lex.word_classes["concession_contrasts"])
+    return re.compile(r"(?<![\w'])(?:" + words + r")(?![\w'])")
+
+
+@functools.cache
+def _concessive_opener(lex: RulesLexicon) -> re.Pattern[str]:
+    """A concessive clause around a possibility ("Although it may be fair, ...";
+    word_classes.yaml ``concessive_openers``)."""
+    words = alternation(lex.word_classes["concessive_openers"])
+    return re.compile(r"(?<![\w'])(?:" + words + r")(?![\w'])")
+
+
 # A restriction to part of a domain ("for some teams", "in some cases", "to some people").
 _RESTRICTED = re.compile(r"(?<![\w'])(?:for|in|to|with) (?:some|certain|a few|many) \w+")
 
@@ -1155,20 +1069,6 @@ _NEGATORS = re.compile(
     r"believe|know|feel|expect|suppose|guess)\b"
 )
 _WORDS_AHEAD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-# Words after which a deleted opener leaves a fragment: "It seems like they ..." minus
-# "It seems" is "Like they ...", "It looks as if" minus "It looks" is "As if ...",
-# "Probably not, but ..." minus "Probably" is "Not, but ...".
-_FRAGMENT_AFTER = frozenset(
-    {"like", "as", "to", "if", "though", "not", "so", "too", "also", "yes", "no", "never",
-     "just", "only", "even", "either", "neither",
-     # a wh-clause after "I know" is its object, not a clause of its own: "I know what a
-     # bad rota does to a nurse's week" is never "What a bad rota does ..." (heldout23
-     # edit judgement, UNGRAMMATICAL)
-     "what", "how", "why", "where", "when", "who", "which", "whether",
-     # a cue quoted as a word is the subject: "'Probably' isn't good enough" never
-     # "Isn't good enough" (heldout26h hedge reading, UNGRAMMATICAL)
-     "is", "isn't", "was", "wasn't", "doesn't", "does"}
-)  # fmt: skip
 
 
 def _foreign_or_doubted(doc: Doc, lex: RulesLexicon, start: int) -> bool:
@@ -1178,18 +1078,18 @@ def _foreign_or_doubted(doc: Doc, lex: RulesLexicon, start: int) -> bool:
     return reported(doc, lex, start) or doubtful(doc, lex, start)
 
 
-def _whole_cue(doc: Doc, start: int, end: int) -> bool:
+def _whole_cue(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether deleting the opener at ``start:end`` keeps the polarity and leaves a
     clause: never a negated cue ("I'm not sure I trust it" -> "I trust it" flips the
     claim; hedgefix judgement, MEANING), never a cue whose rest would start with a
-    fragment word ("It seems like they ..." -> "Like they ...", "Probably not, but ..."
-    -> "Not, but ...")."""
+    fragment word of word_classes.yaml ``fragment_after`` ("It seems like they ..." ->
+    "Like they ...", "Probably not, but ..." -> "Not, but ...")."""
     if _NEGATORS.search(doc.lowered, start, end):
         return False
     if _CUE_COMPLEMENT.match(doc.lowered, end):
         return False  # "I know for a fact it was down" is never "For a fact it was down"
     nxt = doc.next_word(end)
-    return nxt is None or nxt.lower not in _FRAGMENT_AFTER
+    return nxt is None or nxt.lower not in lex.word_classes["fragment_after"]
 
 
 # A phrase that completes the cue before it ("I know for a fact", "I'm sure of it"): the cue
@@ -1197,53 +1097,29 @@ def _whole_cue(doc: Doc, start: int, end: int) -> bool:
 _CUE_COMPLEMENT = re.compile(r",? *(?:for (?:a fact|sure|certain|certain that)|of (?:it|that))\b")
 
 
-# Words after which a comma belongs to the clause or list that follows, not to the
-# parenthetical before it ("..., where possible, and ..." keeps ", and").
-_COORDINATORS = frozenset({"and", "but", "or", "so", "yet", "nor", "then"})
-# Sentence-initial words of an introductory adverbial, whose comma stays when a
-# parenthetical right after it goes ("If it arrives late, if possible, call them").
-_INTRODUCERS = frozenset(
-    {"if", "when", "whenever", "once", "before", "after", "since", "because", "although",
-     "though", "while", "unless", "until", "as", "in", "on", "at", "for", "by", "with",
-     "without", "during", "from", "given", "due", "regarding"}
-)  # fmt: skip
-
-
-def _bracket_span(doc: Doc, comma: int, close: int) -> tuple[int, int]:
+def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[int, int]:
     """The span to delete for a parenthetical set off by the commas at ``comma`` and
     ``close``: both commas go with it ("a clear update and, if possible, a date" -> "a
     clear update and a date"; edit judgement round 5, UNGRAMMATICAL), but one stays where it
     also marks a boundary outside the pair: before a coordinator (", where possible, and"
-    -> ", and") or after a sentence-initial introductory phrase."""
-    text = doc.text
-    keep_one = (nxt := doc.next_word(close + 1)) is not None and nxt.lower in _COORDINATORS
+    -> ", and") or after a sentence-initial introductory phrase ("If it arrives late, if
+    possible, call them"; word_classes.yaml ``coordinators`` and ``introducers``)."""
+    text, classes = doc.text, lex.word_classes
+    nxt = doc.next_word(close + 1)
+    keep_one = nxt is not None and nxt.lower in classes["coordinators"]
     begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
-    if first is not None and first.lower in _INTRODUCERS and "," not in text[begin:comma]:
+    introducer = first is not None and first.lower in classes["introducers"]
+    if introducer and "," not in text[begin:comma]:
         keep_one = True
     return (comma + 1, close + 1) if keep_one else (comma, close + 1)
 
 
 _POSSIBILITY_WORDS = frozenset({"maybe", "perhaps", "possibly"})
-_CONJUNCTIONS = frozenset({"but", "and", "so", "or", "yet", "although", "though", "because"})
-_COPULA_FORMS = frozenset({"is", "are", "was", "were", "be", "been", "seems", "seemed"})
-# Degree words that may stand between "seems" and its evaluation ("seems a bit low").
-_SEEM_DEGREE = frozenset(
-    {"a", "bit", "little", "quite", "rather", "somewhat", "very", "too", "really", "pretty",
-     "so", "fairly", "slightly", "way", "much", "extremely"}
-)  # fmt: skip
-
-
-# Words that may follow a noun phrase's last word ("some experience in Python", "some
-# knowledge of accounting"); any other word after a mass noun may be its head noun.
-_AFTER_NOUN_PHRASE = frozenset(
-    {"of", "in", "to", "with", "for", "on", "at", "from", "about", "as", "and", "or", "but",
-     "that", "which", "so", "because", "when", "if"}
-)  # fmt: skip
 
 
 def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
-    claims = lex.claims
+    claims, classes = lex.claims, lex.word_classes
     text = doc.text
     for phrase in claims["trailing"]:
         first = phrase.split()[0]
@@ -1259,7 +1135,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if left < 0 or text[left : left + 1] not in (",", " "):
                 continue
             if text[end : end + 1] == "," and text[left : left + 1] == ",":
-                left, end = _bracket_span(doc, left, end)
+                left, end = _bracket_span(doc, lex, left, end)
             yield Edit(left, end, "", name)
     mass = frozenset(claims["mass_nouns"])
     for word in doc.words(frozenset({"some"})):
@@ -1270,7 +1146,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         if (
             after is not None
             and doc.text[nxt.end : after.start] == " "
-            and (after.lower not in _AFTER_NOUN_PHRASE)
+            and (after.lower not in classes["after_noun_phrase"])
         ):
             # "some background app": the mass noun modifies a count noun, and "background
             # app" alone lacks its article (heldout23h hedge reading, UNGRAMMATICAL)
@@ -1281,16 +1157,16 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
 
     def between_words(start: int, end: int, value: str) -> bool:
         prev, nxt = doc.prev_word(start), doc.next_word(end)
-        if prev is None or nxt is None or _NUMBER_AHEAD.match(text, end):
+        if prev is None or nxt is None or _number_ahead(lex).match(text, end):
             return False
         if prev.lower in ("could", "may", "might") and nxt.lower == "be":
             return False  # "could possibly be" is firmed up whole ("must be")
-        if text[start:end].lower() in ("kind of", "sort of") and prev.lower in _KIND_NOUN:
+        if text[start:end].lower() in ("kind of", "sort of") and prev.lower in _kind_noun(lex):
             return False  # "the kind of ownership": the noun "kind" (a type), no hedge
         if shield_needed(doc, lex, start, end):
             return False  # "they probably wanted ...": a guess about another's mind
         if text[start:end].lower() in _POSSIBILITY_WORDS and (
-            prev.lower in _CONJUNCTIONS or text[prev.end : start].startswith(",")
+            prev.lower in classes["conjunctions"] or text[prev.end : start].startswith(",")
         ):
             # "..., but maybe it is normal for a startup": a possibility the writer weighs
             # against the claim; without "maybe" the sentence asserts both
@@ -1299,7 +1175,7 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False  # "they told me it's probably fine": their words, not the writer's
         if approximated.intersection(_WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]):
             return False  # "I basically get nothing": an approximator, content
-        if _figure_ahead(doc, end):
+        if _figure_ahead(doc, lex, end):
             return False  # "it's probably about 20% of what I do": an estimate, content
         return nxt.lower not in ("of", "than", "to", "that", "as")
 
@@ -1331,7 +1207,6 @@ def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     )
 
 
-_MODALS = frozenset({"will", "would", "can", "could", "should", "i'll", "we'll", "i'd"})
 _SENTENCE_REST = re.compile(r"[^.!?\n]*")
 
 
@@ -1344,11 +1219,11 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         rest = _SENTENCE_REST.match(doc.text, end)
         return (
             rest is not None
-            and _clause_length_ok(rest.group())
-            and complementiser_ok(doc, start, end)
+            and _clause_length_ok(rest.group(), lex)
+            and complementiser_ok(doc, lex, start, end)
             and not coordinated_complement(doc, end)
             and clause_after_frame(doc, lex, start, end)
-            and _whole_cue(doc, start, end)
+            and _whole_cue(doc, lex, start, end)
             and not _foreign_or_doubted(doc, lex, start)
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
@@ -1380,7 +1255,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             return False
         return (
             before is not None
-            and before.lower in _MODALS
+            and before.lower in lex.word_classes["cue_modals"]
             and not _foreign_or_doubted(doc, lex, start)
         )
 
@@ -1403,7 +1278,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
     for edit in map_edits(
         doc, lex.removable(direction, "sentence"), name, sentence_start=False, accept=parenthetical
     ):  # "The fee, I think, is wrong." -> "The fee is wrong."
-        left, end = _bracket_span(doc, edit.start - 2, doc.text.index(",", edit.start))
+        left, end = _bracket_span(doc, lex, edit.start - 2, doc.text.index(",", edit.start))
         yield Edit(left, end, "", name)
     yield from map_edits(
         doc, lex.removable(direction, "pre_adjective"), name, accept=before_adjective
@@ -1420,18 +1295,14 @@ def _phrase_swap(
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         def allowed(start: int, end: int, value: str) -> bool:
-            return swap_allowed(text, lex, start, end) and not _after_auxiliary(text, start, value)
+            return swap_allowed(text, lex, start, end) and not _after_auxiliary(
+                text, lex, start, value
+            )
 
         return map_edits(text, phrases(lex), name, accept=allowed, lex=lex)
 
 
-_AUXILIARIES = frozenset(
-    {"would", "could", "should", "will", "can", "may", "might", "must", "shall", "do",
-     "does", "did", "am", "are", "is", "was", "were"}
-)  # fmt: skip
-
-
-def _after_auxiliary(doc: Doc, start: int, value: str) -> bool:
+def _after_auxiliary(doc: Doc, lex: RulesLexicon, start: int, value: str) -> bool:
     """Whether a progressive swap ("I need" -> "I am needing") would put its "am/are/is"
     after an auxiliary: the subject is inverted there ("what proof would I need" never
     "would I am needing"; heldout20 edit judgement, UNGRAMMATICAL)."""
@@ -1439,7 +1310,7 @@ def _after_auxiliary(doc: Doc, start: int, value: str) -> bool:
     if len(words) < 2 or words[1] not in {"am", "are", "is"}:
         return False
     prev = doc.prev_word(start)
-    return prev is not None and prev.lower in _AUXILIARIES
+    return prev is not None and prev.lower in lex.word_classes["inverting_auxiliaries"]
 
 
 for _name, _family, _phrases, _doc in (
@@ -1513,7 +1384,7 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             in_claim(doc, lex, start)
             and in_statement(doc, lex, start)
             and not stance_elsewhere(doc, lex, start, end, own)
-            and not _predicate_adjective(doc, start, end)
+            and not _predicate_adjective(doc, lex, start, end)
             # "I believe the new wage will be higher from April" never "I know ...": a
             # hedge on a guess (a prediction, a cause, a diagnosis) is neither removed nor
             # firmed (heldout21 hedge reading, MEANING; see certainty.speculation)
@@ -1522,25 +1393,21 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
 
     own = frozenset(lex.modal_strengthen.mapping)
     edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
-    return _per_sentence(doc, edits, single=True)
+    return _per_sentence(doc, lex, edits, single=True)
 
 
-# Degree words and determiners before which "likely" is an adjective ("a highly likely
-# outcome"), not the adverb of "will likely refuse" or "is likely the best option".
-_ADJECTIVE_BEFORE = frozenset({"very", "more", "most", "quite", "highly", "less", "a", "the"})
-
-
-def _predicate_adjective(doc: Doc, start: int, end: int) -> bool:
+def _predicate_adjective(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether the cue at ``start:end`` is the adjective "likely": after a degree word or
     a determiner, before "that" or "to", or before the end of its clause ("it is likely
     that", "that seems likely."). "certainly" is an adverb only, so "It is likely that
     the fault is ..." -> "It is certainly that ..." is no English (round 12 reading of
     heldout13 edits, UNGRAMMATICAL); "This is likely the best option" -> "This is
-    certainly the best option" stays."""
+    certainly the best option" stays. The degree words and determiners are
+    word_classes.yaml ``adjective_markers``."""
     if doc.lowered[start:end] != "likely":
         return False
     prev, nxt = doc.prev_word(start), doc.next_word(end)
-    if prev is not None and prev.lower in _ADJECTIVE_BEFORE:
+    if prev is not None and prev.lower in lex.word_classes["adjective_markers"]:
         return True
     if doc.text[end : end + 1] in (".", ",", ";", ":", "!", "?", ""):
         return True
@@ -1553,9 +1420,10 @@ def third_person_s(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     sentence start (it takes -> it take); never an auxiliary or have/do/be ("it has been"
     stays: l2_markers.yaml says why), never after a mid-sentence "that", which may be a
     conjunction ("said that charges apply")."""
-    for word in doc.words(lex.third_person_forms - _AUXILIARY_FORMS):
+    classes = lex.word_classes
+    for word in doc.words(lex.third_person_forms - classes["auxiliary_s_forms"]):
         prev = doc.prev_word(word.start)
-        if prev is None or prev.lower not in _THIRD_PERSON_SUBJECTS:
+        if prev is None or prev.lower not in classes["third_person_subjects"]:
             continue
         if prev.lower in _DEMONSTRATIVES and not doc.is_sentence_start(prev.start):
             continue
@@ -1564,5 +1432,3 @@ def third_person_s(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
 
 
 _DEMONSTRATIVES = frozenset({"this", "that"})
-# Never touched even if a lexicon row names one: auxiliaries and be/have/do.
-_AUXILIARY_FORMS = frozenset({"has", "does", "is", "was", "doesn't", "hasn't"})

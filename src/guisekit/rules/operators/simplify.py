@@ -17,8 +17,6 @@ from guisekit.rules.lexicon import RulesLexicon, SentenceSplit
 from guisekit.rules.operators.base import map_edits, operator, sentence_capital
 from guisekit.rules.operators.clause_start import opens_clause
 from guisekit.rules.operators.lexical import (
-    _CONSEQUENCE,
-    _DETERMINERS,
     echoes,
     linkable,
     phrasal_particle,
@@ -163,9 +161,10 @@ def connective_clause_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) ->
     "; therefore, I called"), under the same conditions as a sentence split (one main
     clause before, a finite clause after, no purpose "so"). Pairs: sentence_split.yaml."""
     rules = lex.sentence_split
+    consequence = lex.word_classes["consequence_connectives"]
     for b in _boundaries(doc, rules):
         formal = rules.formal_coordinators.get(b.connective)
-        if formal in _CONSEQUENCE and not linkable(doc, lex, b.start, b.end, inner=True):
+        if formal in consequence and not linkable(doc, lex, b.start, b.end, inner=True):
             continue  # "Hi, so I'm Rohit ..." never "; therefore, I'm Rohit" (round 12)
         if formal and _main_clause(b, rules) is not None:
             yield Edit(b.start, b.end, f"; {formal},", "connective_clause_formal.v1")
@@ -179,6 +178,7 @@ def simple_words(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     ("assist out"); a/an kept right.
     Pairs and sources: simple_words.tsv."""
     pos_of = lex.simple_pos
+    determiners = lex.word_classes["determiners"]
 
     def accept(start: int, end: int, value: str) -> bool:
         pos = pos_of.get(doc.lowered[start:end])
@@ -188,7 +188,7 @@ def simple_words(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             if phrasal_particle(doc, lex, end):
                 return False  # "use up" is not "utilize up"
             prev = doc.prev_word(start)
-            return prev is None or prev.lower not in _DETERMINERS
+            return prev is None or prev.lower not in determiners
         return True
 
     return with_article(doc, map_edits(doc, lex.simple_words, "simple_words.v1", accept=accept))
