@@ -899,7 +899,28 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     possibly not acceptable" was judged MEANING, round 10)."""
     begin, stop = doc.sentence_around(offset)
     sentence = doc.lowered[begin:stop].replace("’", "'")
-    return _refusal_pattern(lex).search(sentence) is not None
+    return _refusal_pattern(lex).search(sentence) is not None or _denies_previous(doc, begin)
+
+
+def _denies_previous(doc: Doc, begin: int) -> bool:
+    """Whether the sentence at ``begin`` only denies what the sentence before it said ("Your
+    technicians said the line is fine. It is not fine."): an echoic denial (Carston 1996)
+    is the writer's rebuttal, and "It is probably not fine" concedes it (round 22
+    judgement, MEANING)."""
+    stop = doc.sentence_around(begin)[1]
+    denial = _DENIAL.fullmatch(doc.lowered, begin, stop)
+    if denial is None or begin == 0:
+        return False
+    before = doc.sentence_around(begin - 1)[0]
+    return re.search(rf"\b{denial[1]}\b", doc.lowered[before:begin]) is not None
+
+
+# A whole sentence that is one negated predicate of a pronoun: "It is not fine.", "That
+# wasn't true!"
+_DENIAL = re.compile(
+    r"\s*(?:it|this|that|they|these|those|he|she)\s+(?:is|was|are|were)(?:\s+not|n't)\s+"
+    r"([a-z]+)\s*[.!]*\s*"
+)
 
 
 def reported(doc: Doc, lex: RulesLexicon, offset: int, *, before: bool = False) -> bool:

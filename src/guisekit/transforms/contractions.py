@@ -146,6 +146,8 @@ def reading(row: Row, following: Sequence[str]) -> str | None:
         if word in has_before:
             return f"{head} has"
         return None if _participle(word, participles) else row.full
+    if word in _words("base_participles"):
+        return None  # "I'd come": "I would come" or "I had come"
     if word in had_before or _participle(word, participles):
         return f"{head} had"
     return row.full

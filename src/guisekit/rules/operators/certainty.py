@@ -417,9 +417,13 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     return not evaluates(rest, lex)
 
 
-# An error or mistake of a named kind ("an administrative error", "a payroll mistake"),
-# as opposed to a bare "an error" that disputes a charge.
-_NAMED_ERROR = re.compile(r"\b(?:an?|the|some)\s+(?!error|mistake)[a-z-]+\s+(?:error|mistake)s?\b")
+# An error or fault of a named kind ("an administrative error", "a payroll mistake", "a
+# system fault", "a software glitch"; "I suspect this is a system fault": round 22 hedge
+# reading, MEANING), as opposed to a bare "an error" that disputes a charge.
+_NAMED_ERROR = re.compile(
+    r"\b(?:an?|the|some)\s+(?!error|mistake|fault|glitch|bug)[a-z-]+\s+"
+    r"(?:error|mistake|fault|glitch|bug|malfunction)s?\b"
+)
 
 
 # A clause boundary inside a sentence (as claims._CLAUSE_END): the speculation checks

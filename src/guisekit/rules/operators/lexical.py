@@ -363,6 +363,17 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
                 and not _object_follows(doc, lex, start, end)
             ):
                 return False
+            # and the other way: a one-word verb used without its object ("a human to
+            # investigate and either find it") never becomes a verb that needs one ("to
+            # look into and"; round 22 judgement, UNGRAMMATICAL)
+            ends_in = value.strip().lower().split()
+            needs_object = len(ends_in) > 1 and ends_in[-1] in classes["prepositions"]
+            if (
+                needs_object
+                and not _passive(doc, lex, start, matched[0])
+                and not _object_follows(doc, lex, start, end)
+            ):
+                return False
             if value.lower().startswith("inform") and _reported_question(doc, lex, end):
                 return False  # "told me to call", "tell them what" take no "inform"
             if _unintended_after_deliberate(doc, lex, start, end, value.lower()):
