@@ -1219,6 +1219,8 @@ def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
 
 
 _SENTENCE_REST = re.compile(r"[^.!?\n]*")
+# the word before a parenthetical's opening comma ("which, yes, I know,": "yes")
+_WORD_BEFORE_COMMA = re.compile(r"([\w']+), $")
 
 
 def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iterator[Edit]:
@@ -1271,9 +1273,11 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         )
 
     def parenthetical(start: int, end: int, value: str) -> bool:
+        before = _WORD_BEFORE_COMMA.search(doc.lowered, max(0, start - 24), start)
         return (
             not _foreign_or_doubted(doc, lex, start)
             and doc.text[start - 2 : start] == ", "
+            and (before is None or before[1] not in lex.word_classes["answer_particles"])
             and doc.text[end : end + 1] == ","
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
