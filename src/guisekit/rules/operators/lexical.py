@@ -367,7 +367,9 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             # investigate and either find it") never becomes a verb that needs one ("to
             # look into and"; round 22 judgement, UNGRAMMATICAL)
             ends_in = value.strip().lower().split()
-            needs_object = len(ends_in) > 1 and ends_in[-1] in classes["prepositions"]
+            needs_object = (
+                len(matched) == 1 and len(ends_in) > 1 and ends_in[-1] in classes["prepositions"]
+            )
             if (
                 needs_object
                 and not _passive(doc, lex, start, matched[0])
