@@ -112,6 +112,10 @@ _EXPLAINED = re.compile(
     r"\s*$",
     re.IGNORECASE,
 )
+# a clause of state (a copula that is no progressive): "I am in Melbourne", "I am a
+# designer". A participle after it has no act to go with ("Main Melbourne mein hoon,
+# marketing mein kaam karte hue"; heldout28 judgement: ungrammatical, a dangling fragment)
+_STATE_CLAUSE = re.compile(r"\b(?:am|is|are|was|were)\b(?!\s+(?:\w+ly\s+)?\w+ing\b)", re.IGNORECASE)
 _LIST_CLAUSE = re.compile(r",\s*(?:(?:and|but|or|so)\s+)?(?:i|we|you|they|he|she)\b", re.IGNORECASE)
 
 
@@ -233,7 +237,9 @@ class ClauseConverter:
                 # statement (dev21: meaning changed)
                 continue
             if template.id == "statement.participle" and (
-                not self.after_clause or _EXPLAINED.search(self.before_clause)
+                not self.after_clause
+                or _EXPLAINED.search(self.before_clause)
+                or _STATE_CLAUSE.search(self.before_clause)
             ):
                 # "Currently charging X." alone: "X charge karte hue" is a dangling
                 # fragment (judged dev21); it hangs only off a clause after a comma.

@@ -15,7 +15,9 @@ A few function words have two senses that Hindi renders differently, and the tem
 - "through" before a period it runs up to ("paid through December") is "tak", never
   "ke through" (a way or a means; fifteenth judgement);
 - "by" before a date or deadline is "tak" ("by 28 June" -> "28 June tak"), never "ko" or
-  "se" (judged heldout10: "Mujhe 28 June unhe reply karna hai").
+  "se" (judged heldout10: "Mujhe 28 June unhe reply karna hai");
+- "ask" with a thing demanded as its object ("asking service bond") is "ask for"
+  ("maang"), never "pooch" (enquiring; heldout28 judgement: meaning changed).
 
 Each rewrite replaces the word with an unambiguous stand-in the lexicon renders in the
 right sense, and returns what the writer wrote, so a clause kept in English is restored
@@ -24,10 +26,12 @@ exactly as written (``Renderer.written``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
 from guisekit.hinglish.text import Masked
+from guisekit.hinglish.word_classes import word_classes
 
 __all__ = ["disambiguate"]
 
@@ -116,6 +120,40 @@ def _through_period(body: str, masked: Masked) -> list[tuple[int, int]]:
     return out
 
 
+# an object after "ask" that is no thing demanded: a person, a question word, a clause
+_ASK_NOT_DEMAND = (
+    r"me|us|him|her|them|you|for|about|if|whether|to|what|why|how|when|where|who|which|"
+    r"and|or|around"
+)
+
+
+@functools.cache
+def _ask_demand() -> re.Pattern[str]:
+    """ "ask" before a thing demanded, at most two words ahead of it ("asking service
+    bond", "asked a ₹2 lakh deposit"), built from the word class on first use."""
+    things = "|".join(sorted(map(re.escape, word_classes().demanded_things), key=len)[::-1])
+    return re.compile(
+        rf"\b(ask(?:s|ed|ing)?)(?=\s+(?!(?:{_ASK_NOT_DEMAND})\b)"
+        rf"(?:(?!(?:{_ASK_NOT_DEMAND})\b)\S+\s+){{0,2}}?(?:{things})\b)",
+        re.IGNORECASE,
+    )
+
+
+def _ask_for(body: str, low: str, written: dict[str, str]) -> str:
+    """``body`` with each "ask" before a thing demanded written "ask for"; a form the
+    writer also wrote with "for" is left alone (it could not be restored)."""
+    out, at = [], 0
+    for match in _ask_demand().finditer(body):
+        said = match.group(1)
+        stand_in = f"{said} for"
+        if re.search(rf"\b{stand_in.lower()}\b", low):
+            continue
+        written[stand_in.lower()] = said.lower()
+        out += [body[at : match.end()], " for"]
+        at = match.end()
+    return "".join(out) + body[at:]
+
+
 def disambiguate(
     body: str, masked: Masked, verb_forms: Mapping[str, Mapping[str, object]]
 ) -> tuple[str, dict[str, str]]:
@@ -125,9 +163,15 @@ def disambiguate(
     written: dict[str, str] = {}
     low = masked.text.lower()
 
-    def swap(text: str, spans: list[tuple[int, int]], stand_in: str) -> str:
-        if not spans or re.search(rf"\b{stand_in}\b", low):
+    def swap(text: str, spans: list[tuple[int, int]], *stand_ins: str) -> str:
+        # the first stand-in that neither the writer nor another sense used: a deadline's
+        # "by" in a sentence with the writer's own "till" ("stayed till 3 am ... by
+        # Tuesday") was left "se" ("Tuesday se", since Tuesday; heldout28 judgement:
+        # meaning changed), so it takes "up till"
+        free = [s for s in stand_ins if s not in written and not re.search(rf"\b{s}\b", low)]
+        if not spans or not free:
             return text
+        stand_in = free[0]
         for start, end in reversed(spans):
             said = text[start:end]
             written[stand_in] = said
@@ -140,9 +184,10 @@ def disambiguate(
     body = swap(body, spans(_SO_FAR, body), "till now")
     body = swap(body, spans(_FINAL_TOO, body), "as well")
     body = swap(body, spans(_still_past(verb_forms), body), "even so")
-    body = swap(body, _deadline(body, masked), "till")
+    body = swap(body, _deadline(body, masked), "till", "up till")
     body = swap(body, spans(_THAT_IS, body), "this is")
     # "paid through December": "December tak", never "December ke through" (a way or a
     # means; fifteenth judgement: meaning changed)
-    body = swap(body, _through_period(body, masked), "up till")
+    body = swap(body, _through_period(body, masked), "up till", "till")
+    body = _ask_for(body, low, written)
     return body, written

@@ -36,6 +36,7 @@ class WordClasses:
     object_pronouns: frozenset[str]
     ing_compound_heads: frozenset[str]
     modifying_ing: frozenset[str]
+    ing_compounds: frozenset[str]
     at_adverbials: frozenset[str]
     ing_object_starts: frozenset[str]
     verb_object_starts: frozenset[str]
@@ -91,6 +92,8 @@ class WordClasses:
     openers_not_alone: frozenset[str]
     indian_english: frozenset[str]
     masculine_possessives: frozenset[str]
+    # word senses (guisekit.hinglish.senses)
+    demanded_things: frozenset[str]
     # regular expression alternations (see WordPattern)
     asking_modals: tuple[str, ...]
     not_complement: tuple[str, ...]
