@@ -278,7 +278,10 @@ class Renderer(NounRenderer):
 
     def _earned(self, words: Sequence[Word], noun: bool = False) -> bool:
         """Whether an object of "make" is money earned (an amount, "48k", "money"); with
-        ``noun``, whether it is earned money named by a noun ("money", "a living")."""
+        ``noun``, whether it is earned money named by a noun ("money", "a living"). An
+        amount paid ("a payment of ₹500", word_classes.yaml ``paid_nouns``) is no earning."""
+        if any(word.low in word_classes().paid_nouns for word in words):
+            return False
         for word in words:
             if word.low in word_classes().earned_nouns:
                 return True

@@ -62,6 +62,7 @@ class WordClasses:
     causative_verbs: frozenset[str]
     earned_amount_words: frozenset[str]
     earned_nouns: frozenset[str]
+    paid_nouns: frozenset[str]
     # clauses (guisekit.hinglish.clauses)
     ask_openings: frozenset[str]
     clause_finite_words: frozenset[str]
