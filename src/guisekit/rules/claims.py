@@ -896,7 +896,8 @@ def refusal(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence around ``offset`` holds the writer's complaint formula ("this
     is not acceptable", "unacceptable", "not okay"; claims.yaml ``refusal_formulas``):
     the refusal is the point of the complaint, so no hedge goes in the sentence ("This is
-    possibly not acceptable" was judged MEANING, round 10)."""
+    possibly not acceptable" was judged MEANING, round 10); so is a sentence that only
+    denies what the one before it said (see :func:`_denies_previous`)."""
     begin, stop = doc.sentence_around(offset)
     sentence = doc.lowered[begin:stop].replace("’", "'")
     return _refusal_pattern(lex).search(sentence) is not None or _denies_previous(doc, begin)
