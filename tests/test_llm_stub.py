@@ -172,7 +172,10 @@ def test_runner_holds_the_providers_request_cap(tmp_path, keys):
     # with the client and bunch or delay its arrivals.
     with StubProcess(
         StubConfig(rpm_limit=cap, rate_window_s=window, latency=0.02),
-        "guisekit.testing.responders:rewrite_responder",
+        # the echo responder: this measures the client's pacing, so the stub must spend no
+        # CPU on rewriting (the rules engine's ~30 ms a request capped the stub itself at
+        # ~70 of 100 calls a window on this 2-core machine)
+        "guisekit.testing.responders:echo_responder",
     ) as stub:
         runner = LLMRunner(Store(tmp_path / "c.sqlite"), RunnerSettings(concurrency=32))
         # The prompt mode: this measures pacing, not the cost of a schema in every body.
