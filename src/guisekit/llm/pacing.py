@@ -7,7 +7,9 @@ gone (a timeout storm). A fixed concurrency cannot be right for both a laptop se
 a hosted API, so the limit adapts, AIMD-style (as TCP congestion control does):
 
 - it starts low (``start``) and, while latency holds near the best seen, grows: by one
-  per success at first (slow start, doubling per round trip), then by one per round trip;
+  per success at first (slow start, doubling per round trip), then by one per round trip,
+  from the first cut or from the first rise halfway to one (HyStart's early exit: a
+  doubling seen a round trip late would otherwise overshoot the queue twofold);
 - when latency per output token grows past ``tolerance`` times the best seen (requests
   are queueing), or a call times out, it is cut (by a quarter, or by half for a
   timeout), at most once per round trip, never below one;
@@ -47,6 +49,7 @@ class AdaptiveConcurrency:
         self.adaptive = adaptive
         self.limit = float(min(start, self.ceiling) if adaptive else self.ceiling)
         self.tolerance = tolerance
+        self._early_exit = 1 + (tolerance - 1) / 2  # slow start ends halfway to a cut
         self.min_tokens = min_tokens
         self.min_excess_s = min_excess_s
         self.in_flight = 0
@@ -110,8 +113,13 @@ class AdaptiveConcurrency:
         if self.best is None or per_token < self.best:
             self.best = per_token
         excess = (per_token - self.best) * tokens
-        if per_token > self.tolerance * self.best and excess > self.min_excess_s:
+        rising = excess > self.min_excess_s
+        if rising and per_token > self.tolerance * self.best:
             self._cut(0.75)
+        elif rising and self._slow_start and per_token > self._early_exit * self.best:
+            # A queue is forming: doubling on would overshoot it by a round trip's growth
+            # before the cut is seen, so growth turns additive here, without a cut.
+            self._slow_start = False
         elif not binding:
             return
         elif self._slow_start:
