@@ -884,7 +884,8 @@ class ClauseConverter:
         the content lexicon, as written or as the singular of a regular plural ("classes")."""
         words = re.findall(r"[a-z]+", said)
         head = words[-1] if words else ""
-        return any(form in self.r.lex.content for form in (head, head[:-1], head[:-2]) if form)
+        lex = self.r.lex
+        return bool(head) and (head in lex.content or lex.singular_entry(head) is not None)
 
     def _gapped(self, template: Template, text: str, spans: Spans) -> bool:
         """Whether a present-tense verb is a plural noun after a prepositional phrase

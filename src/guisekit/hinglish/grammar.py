@@ -238,9 +238,8 @@ class Renderer(NounRenderer):
                 # "asked my team leader": the one asked takes "se" ("team leader se
                 # poocha"); a noun not known as a thing asked may be a person, and
                 # "apna team leader poocha" was judged ungrammatical (round 8)
-                head = self.lex.content.get(obj_words[-1].low) or self.lex.content.get(
-                    obj_words[-1].low.removesuffix("s")
-                )
+                low = obj_words[-1].low
+                head = self.lex.content.get(low) or self.lex.singular_entry(low)
                 if head is None or head.kind != "-":
                     return None
             marker = entry.person if recipient else ""

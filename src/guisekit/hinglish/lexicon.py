@@ -153,6 +153,16 @@ class HinglishLexicon:
             )
         return found
 
+    def singular_entry(self, low: str) -> Content | None:
+        """The entry of a lower-case regular plural's singular ("companies", "classes",
+        "reports"), None for a word that is no such plural: one rule for every place
+        that asks what a plural noun is."""
+        if low.endswith("ies"):
+            return self.content.get(low[:-3] + "y")
+        if low.endswith("s"):
+            return self.content.get(low[:-1]) or self.content.get(low[:-2])
+        return None
+
     @functools.cached_property
     def gender_suffixes(self) -> tuple[tuple[str, Gender], ...]:
         """Default gender by ending for nouns missing from content.tsv, longest first."""

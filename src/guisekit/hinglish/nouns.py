@@ -345,7 +345,7 @@ class NounRenderer(WordRenderer, ABC):
             head = self.lex.content.get(lows[i - 2]) if i > 1 else None
             if i < 2 or lows[i - 2] in self.determiners or (head is not None and head.agrees):
                 continue  # "our customers list", "new clients list": a plural modifier
-            owner = self.lex.content.get(before.removesuffix("s"))
+            owner = self.lex.singular_entry(before)
             if before.endswith("s") and owner is not None and owner.kind == "person" and base:
                 return True  # "the doctor patients love": people as a modifier take no -s
             plural = (
@@ -876,8 +876,7 @@ class NounRenderer(WordRenderer, ABC):
 
     def _entity_noun(self, word: Word) -> bool:
         """A lexicon noun naming a person, place or organisation ("company", "store")."""
-        low = word.low[:-1] if word.low.endswith("s") else word.low
-        entry = self.lex.content.get(word.low) or self.lex.content.get(low)
+        entry = self.lex.content.get(word.low) or self.lex.singular_entry(word.low)
         return entry is not None and entry.kind in ("person", "place")
 
     def _chain(
@@ -1177,9 +1176,7 @@ class NounRenderer(WordRenderer, ABC):
         if is_placeholder(word.text):
             return None
         low = word.low
-        entry = self.lex.content.get(low) or (
-            self.lex.content.get(low[:-1]) if low.endswith("s") else None
-        )
+        entry = self.lex.content.get(low) or self.lex.singular_entry(low)
         if entry is not None:
             return False if entry.agrees else (True if entry.gender is not None else None)
         if low.endswith(("ive", "able", "ible", "al", "ent", "ant", "ed", "ing")):

@@ -372,7 +372,7 @@ def _gender_contradicted(original: str, tokens: list[Tok], lexicon: HinglishLexi
         if word not in word_classes().masculine_possessives:
             continue
         for noun in words[i + 1 : i + 3]:
-            entry = lexicon.content.get(noun) or lexicon.content.get(noun.removesuffix("s"))
+            entry = lexicon.content.get(noun) or lexicon.singular_entry(noun)
             if entry is not None and entry.kind == "person":
                 return True
     return False

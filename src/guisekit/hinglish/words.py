@@ -231,11 +231,7 @@ class WordRenderer:
         if low in self.lex.phrases and low not in content:  # "AED 6,500 per month"
             return "m", low in _PLURAL_ONLY, False, False
         entry = content.get(low)
-        singular = None
-        if low.endswith("ies"):
-            singular = content.get(low[:-3] + "y")
-        elif low.endswith("s"):
-            singular = content.get(low[:-1]) or content.get(low[:-2])
+        singular = self.lex.singular_entry(low)
         plural = (
             singular is not None
             or low in _PLURAL_ONLY

@@ -366,9 +366,9 @@ def record_error(words: list[str], lex: RulesLexicon) -> bool:
     """Whether a clause says a detail of a record is wrong ("the date on the letter is
     wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
     such a detail against what they know, so it is a fact, not a claim to hedge."""
-    fields = frozenset(lex.claims["record_fields"])
+    fields = lex.claim_set("record_fields")
     head = _copula_index(words, lex)
-    errors = frozenset(lex.claims["record_errors"])
+    errors = lex.claim_set("record_errors")
     if head is None or errors.isdisjoint(words[head + 1 : head + 4]):
         return False
     return not fields.isdisjoint(words[:head])
@@ -379,13 +379,13 @@ def concrete_fault(words: list[str], lex: RulesLexicon) -> bool:
     "your meter is broken"; claims.yaml ``fault_states``): a state the writer sees, or a
     diagnosis they guess, never their evaluation; only a process or system (claims.yaml
     ``abstract_subjects``) is evaluated as broken ("the process is broken")."""
-    faults = frozenset(lex.claims["fault_states"])
+    faults = lex.claim_set("fault_states")
     if faults.isdisjoint(words):
         return False
     head = _copula_index(words, lex)
     if head is None or faults.isdisjoint(words[head + 1 : head + 4]):
         return False
-    return frozenset(lex.claims["abstract_subjects"]).isdisjoint(words[:head])
+    return lex.claim_set("abstract_subjects").isdisjoint(words[:head])
 
 
 _PERSON_PRONOUNS = frozenset({"he", "she", "he's", "she's"})
@@ -644,7 +644,7 @@ def _past_state(doc: Doc, aux: Word, nxt: Word, lex: RulesLexicon) -> bool:
     after = doc.next_word(word.end)
     if after is not None and after.lower == "by" and word.lower.endswith(("ed", "en")):
         return False  # a passive with its cause: "was closed by mistake", "caused by"
-    return word.lower not in frozenset(lex.claims["past_judgements"])
+    return word.lower not in lex.claim_set("past_judgements")
 
 
 def _verb_group(aux: Word, nxt: Word, lex: RulesLexicon) -> bool:
@@ -737,7 +737,7 @@ def _felt_reaction(clause: str, lex: RulesLexicon) -> bool:
     if found is None:
         return False
     ahead = _WORDS.findall(clause, found.end())[:3]
-    return not frozenset(lex.claims["felt_reactions"]).isdisjoint(ahead)
+    return not lex.claim_set("felt_reactions").isdisjoint(ahead)
 
 
 _STANCE_CATEGORIES = frozenset(
@@ -816,7 +816,7 @@ def repeated(text: str, lex: RulesLexicon) -> bool:
     cancelling") with no obligation in it: the writer's own experience, not a claim."""
     if _repeated_pattern(lex).search(text) is None:
         return False
-    return frozenset(lex.claims["deontic"]).isdisjoint(_WORDS.findall(text))
+    return lex.claim_set("deontic").isdisjoint(_WORDS.findall(text))
 
 
 def stance_elsewhere(

@@ -162,14 +162,14 @@ def _counts(doc: Doc, lex: RulesLexicon, cue: str, start: int, end: int) -> bool
     after "it" (the frame counts itself), "must" not before "have" in a requirement.
     The rounders and adaptors are claims.yaml ``rounders`` and ``degree_adaptors``."""
     text = doc.text
-    if cue in lex.claims["rounders"]:
+    if cue in lex.claim_set("rounders"):
         return _before_quantity(text, lex, end)
     if cue == "some":
         nxt = doc.next_word(end)
-        return nxt is not None and nxt.lower in lex.claims["mass_nouns"]
+        return nxt is not None and nxt.lower in lex.claim_set("mass_nouns")
     if cue in ("may", "may not"):
         return text[start : start + 1] == "m"
-    if cue in lex.claims["degree_adaptors"]:
+    if cue in lex.claim_set("degree_adaptors"):
         nxt = doc.next_word(end)
         return nxt is not None and (nxt.lower in lex.adjectives or nxt.lower.endswith("ly"))
     if cue == "a few":

@@ -497,6 +497,12 @@ class RulesLexicon:
             for key, value in data.items()
         }
 
+    @functools.cache  # noqa: B019 - lexicons live as long as the process
+    def claim_set(self, key: str) -> frozenset[str]:
+        """One word list of claims.yaml as a set, built once: the operators test words
+        against these on every sentence."""
+        return frozenset(self.claims[key])
+
     @functools.cached_property
     def word_classes(self) -> dict[str, frozenset[str]]:
         """Closed word classes the operators test a word against: auxiliaries, pronouns,

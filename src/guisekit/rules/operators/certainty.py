@@ -77,7 +77,7 @@ def inner_boosters(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             if prev is None or nxt is None or prev.lower not in verb_group:
                 continue
             yield Edit(prev.end, end, "", name)
-    booster_verbs = frozenset(lex.claims["booster_verbs"])
+    booster_verbs = lex.claim_set("booster_verbs")
     for cue in lex.claims["predicate_boosters"]:
         for word in doc.words(frozenset({cue})):
             if reported(doc, lex, word.start, before=True):
@@ -112,7 +112,7 @@ def firm_evidentials(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     (which, this, that, it: the evidence, not a person proposing something), with a
     finite verb within five words after it (a clause, not "suggests a payment plan")."""
     mapping: dict[str, str] = lex.claims["evidentials"]
-    subjects = frozenset(lex.claims["evidential_subjects"])
+    subjects = lex.claim_set("evidential_subjects")
     finite = lex.word_classes["finite_auxiliaries"]
     text = doc.text
     for verb, booster in mapping.items():
@@ -297,7 +297,7 @@ def _own_fault(words: list[str], lex: RulesLexicon) -> bool:
     """Whether the clause admits the writer's own fault ("it was my fault", "that was our
     mistake"): "my"/"our" right before a word of claims.yaml ``fallibility``, not negated
     ("it is not my fault" denies it)."""
-    fallibility = frozenset(lex.claims["fallibility"]) | {"error", "doing"}
+    fallibility = lex.claim_set("fallibility") | {"error", "doing"}
     for i, (word, nxt) in enumerate(itertools.pairwise(words)):
         if word in _OWN and nxt in fallibility:
             # "it is not my fault" denies it: that hedge may go
@@ -318,7 +318,7 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     "Perhaps I should have read the contract" stays: without the hedge it admits fault
     in a complaint."""
     removed = doc.lowered[edit.start : edit.end].strip(" ,")
-    if removed == "some" or removed in lex.claims["trailing"]:
+    if removed == "some" or removed in lex.claim_set("trailing"):
         return False  # a vagueness hedge ("some experience", "where possible")
     rest = _qualified_clause(doc, lex, edit)
     words = _WORD.findall(rest)
@@ -328,7 +328,7 @@ def about_the_writer(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         return True  # "I guess it was my fault": without the hedge, a full admission
     if words[:1] in (["my"], ["our"]):
         # "Maybe my expectations are too high": a shield about the writer
-        return not frozenset(lex.claims["fallibility"]).isdisjoint(words[1:8])
+        return not lex.claim_set("fallibility").isdisjoint(words[1:8])
     # the self-evaluations ("I am a strong leader") returned above
     return bool(words) and words[0] in lex.word_classes["first_person_subjects"]
 
@@ -492,7 +492,7 @@ def _predicted_fact(after: list[str], lex: RulesLexicon) -> bool:
         return False  # "will not answer": a refusal the writer met, not a prediction
     if rest[0] != "be":
         return True
-    judgements = frozenset(lex.claims["past_judgements"])
+    judgements = lex.claim_set("past_judgements")
     predicate = [w for w in rest[1:] if w not in classes["be_predicate_skip"]]
     return not predicate or predicate[0] not in judgements
 

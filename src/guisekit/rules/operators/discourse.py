@@ -64,7 +64,7 @@ def _sentence_marker(
     text = doc.text
     starts = {s for s, _ in claim_sentences(doc, lex)} if claims_only else None
     grave = frozenset() if claims_only else grave_sentences(doc, lex)
-    candour = frozenset(lex.claims["candour_fillers"])
+    candour = lex.claim_set("candour_fillers")
     for word in doc.sentence_words:
         if starts is not None and (
             word.start not in starts
@@ -247,7 +247,7 @@ def _before_adjective(
     if not choices:
         return
     linking = lex.word_classes["linking_verbs"]
-    idioms = frozenset(lex.claims["stance_idioms"])
+    idioms = lex.claim_set("stance_idioms")
     for word in doc.words(adjectives):
         prev = doc.prev_word(word.start)
         if prev is None or prev.lower in lex.degree_words:
@@ -387,7 +387,7 @@ def _marker_operator(
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         # claims.yaml ``not_inserted``: cues removed but never put at a sentence start
-        kept = frozenset(lex.claims["not_inserted"])
+        kept = lex.claim_set("not_inserted")
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
         for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
             if direction == "hedged" and refusal(text, lex, edit.start):
@@ -443,10 +443,10 @@ def _slots(direction: str, label: str) -> None:
             tuple(
                 c
                 for c in lex.insertions("pre_adjective", direction)
-                if c not in lex.claims["not_inserted"]
+                if c not in lex.claim_set("not_inserted")
             ),
             f"{prefix}_adjective.v1",
-            adjectives=frozenset(lex.claims["gradable"]),
+            adjectives=lex.claim_set("gradable"),
             after_copula=True,
         ):
             if direction == "hedged" and refusal(doc, lex, edit.start):
@@ -539,7 +539,7 @@ def hedge_vague(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
     hedge of real interview answers). Only directly after "I have" / "I've" / "I had"
     and before a complement ("with", "in", "of", "to"): "my experience was" or "the
     experience" stay, and no quantity is touched."""
-    mass = frozenset(lex.claims["mass_nouns"])
+    mass = lex.claim_set("mass_nouns")
     complements = lex.word_classes["competence_complements"]
     for word in doc.words(mass):
         prev, nxt = doc.prev_word(word.start), doc.next_word(word.end)
@@ -601,7 +601,7 @@ def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:
     aside: a frame after it is the claim's own opener."""
     begin = doc.sentence_around(start)[0]
     head = doc.lowered[begin:start].rstrip(" ,")
-    return head != "i guess" and head in lex.claims["candour_fillers"]
+    return head != "i guess" and head in lex.claim_set("candour_fillers")
 
 
 _slots("hedged", "Hedge")

@@ -681,7 +681,7 @@ def soften_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
     of soup"). The stance-cue rows of modal_softening.tsv ("clearly" -> "arguably") are
     strengthen_modal's only: the hedged direction deletes those boosters instead."""
 
-    softened = frozenset(lex.claims["softened_modals"])
+    softened = lex.claim_set("softened_modals")
     determiners = lex.word_classes["determiners"]
 
     def modal(start: int, end: int, value: str) -> bool:
@@ -718,7 +718,7 @@ def _per_sentence(
     cues are merged into one edit); firming (``single``), a sentence with two
     candidates is left alone ("I know the fee is definitely unfair" stacks boosters). The
     modal rows are claims.yaml ``softened_modals``; the others are stance cues."""
-    softened = frozenset(lex.claims["softened_modals"])
+    softened = lex.claim_set("softened_modals")
     groups: dict[int, list[Edit]] = {}
     for edit in sorted(edits):
         begin = doc.sentence_around(edit.start)[0]
@@ -1243,7 +1243,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
             and (direction != "hedged" or not shield_needed(doc, lex, start, end))
         )
 
-    gradable = frozenset(lex.claims["gradable"])
+    gradable = lex.claim_set("gradable")
 
     def before_adjective(start: int, end: int, value: str) -> bool:
         after = doc.next_word(end)
