@@ -112,6 +112,16 @@ _SPECULATIVE = re.compile(
 # Since the heldout5 judgement a past evaluation of a service the writer lived through
 # ("The agent was rude", "The interview was stressful") is the writer's experience too, and
 # takes no new cue ("It seems that the staff was rude").
+# Since the round 24 hedge reading a guess or a knowledge limit ("I imagine", "I'd
+# guess", "as far as I know") stays unless it frames a gradable evaluation ("If I'm not
+# mistaken, the fee is unfair"): "I imagine your kitchen is a fair bit bigger" -> "Your
+# kitchen is ..." was judged MEANING (claims.yaml guess_frames; certainty.shield_needed).
+_GUESSED = re.compile(
+    r"^(?:as far as I (?:know|can tell)|to my knowledge|if I understand correctly"
+    r"|I (?:suspect|imagine|assume)|I'd guess|I would imagine)\b"
+    r"(?!.* (?:is|are) (?:misleading|low|excessive|unfair)\b)",
+    re.IGNORECASE,
+)
 _OWN_OR_REPORTED = re.compile(
     r"^I (?!am\b|know\b|have (?:experience|exposure|knowledge)\b)|\b(?:said|wanted)\b"
     r"|\bwas (?:rude|stressful|confusing|slow)\b"
@@ -131,14 +141,17 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     attributions and the writer's own experience are never touched)."""
     licensed_up = [p for p in PAIRS if p[0] != "rounder" and not _OWN_OR_REPORTED.search(p[2])]
     licensed_down = [
-        p for p in PAIRS if not _NOT_REMOVABLE.search(p[1]) and not _SPECULATIVE.search(p[1])
+        p
+        for p in PAIRS
+        if not any(r.search(p[1]) for r in (_NOT_REMOVABLE, _SPECULATIVE, _GUESSED))
     ]
     # 88 licensed removal pairs since the heldout5 judgement (extenders, evidentials and
     # "generally" left in place; see _NOT_REMOVABLE), 95 before; since round 12 the
     # speculations of _SPECULATIVE are left hedged too; 76 since the heldout21h hedge
     # reading (two extent phrases and a guessed cause left in place, 79 before); 74 since
-    # the heldout24h hedge reading (two conditions left in place)
-    assert len(licensed_up) >= 90 and len(licensed_down) >= 74
+    # the heldout24h hedge reading (two conditions left in place); 66 since the round 24
+    # hedge reading (knowledge limits and guesses at facts left in place, _GUESSED)
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 66
     up, _ = _rates(licensed_up)
     _, down = _rates(licensed_down)
     assert up >= 0.9, up
@@ -169,7 +182,10 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # 0.61 since the heldout24h hedge reading: a condition ("I can travel for the role if
     # needed", "I update the team if necessary") is never removed: on an action or an offer
     # it is content (two MEANING verdicts there).
-    assert down_all >= 0.61, down_all
+    # 0.54 since the round 24 hedge reading: a guess or a knowledge limit ("I imagine the
+    # market rate is higher", "As far as I know, the account is in good standing") stays
+    # unless it frames a gradable evaluation (five MEANING verdicts there; _GUESSED).
+    assert down_all >= 0.54, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

@@ -426,7 +426,7 @@ def _predicate_follows(
         following = words[j + 1] if j + 1 < len(words) else ""
         if nxt in _NEEDS_NEXT and following != _NEEDS_NEXT[nxt]:
             return False  # "the account is still open": a state, not "open to negotiation"
-        if nxt in wanted or (present and _predicate(nxt, following, lex)):
+        if nxt in wanted or (present and _predicate(nxt, words[j + 1 : j + 5], lex)):
             return True
         if nxt in fillers:
             continue
@@ -487,15 +487,20 @@ def _copula_after(words: list[str], i: int, lex: RulesLexicon) -> bool:
     return False
 
 
-def _predicate(word: str, following: str, lex: RulesLexicon) -> bool:
+def _predicate(word: str, after: list[str], lex: RulesLexicon) -> bool:
     """A word that opens the predicate of a present-tense claim beyond the evaluative
     list: only a comparison ("below market", "higher than", "slower than").
     Identifications ("is an old payday loan"), places ("is in XXXX") and events ("is
     charging me") are facts the writer reports, and a hedge on them changes their
-    certainty (issue 13). The comparison words are word_classes.yaml
-    ``comparatives``."""
+    certainty (issue 13). So is a comparison with a stated threshold ("is above the
+    waiver limit": a sum checked against a rule; round 24, MEANING). The comparison
+    words are word_classes.yaml ``comparatives``, the thresholds
+    ``comparison_thresholds``."""
+    following = after[0] if after else ""
     comparative = word in lex.word_classes["comparatives"]
-    return comparative or (following == "than" and word.endswith("er"))
+    if not (comparative or (following == "than" and word.endswith("er"))):
+        return False
+    return lex.word_classes["comparison_thresholds"].isdisjoint(after)
 
 
 def adverb_slots(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:

@@ -225,16 +225,23 @@ def _possibility_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 
 def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether the hedge at ``start:end`` shields a proposition the writer cannot know,
-    so that deleting it would assert a guess as fact: the rest of its sentence (the cue
+    so that deleting it would assert a guess as fact: the cue is a guess or
+    guess or a knowledge limit not before a gradable evaluation (claims.yaml
+    ``guess_frames``), the rest of its sentence (the cue
     cut out) holds a verb of another person's mind or intent ("I think they wanted ...",
     "they probably assumed ..."; the writer's own "I generally prefer" is theirs to
     know), or the cue is a first-person epistemic frame ("I think", "in my view") and
     the clause is not the writer's evaluation (claims.yaml ``mind_verbs``; held-out edit
     judgement)."""
     lowered = doc.lowered
+    cue = lowered[start:end].strip(" ,").removesuffix(" that").replace("’", "'")
     begin, stop = doc.sentence_around(start)
     head = lowered[begin:start].rstrip(" ,")
     tail = lowered[end:stop].lstrip(" ,")
+    if cue in lex.claim_set("guess_frames"):
+        # "I'd guess it's a routing issue", "as far as I know, almost identical": a
+        # guess, unless at a gradable evaluation ("If I'm not mistaken, the fee is unfair")
+        return not _gradable_verdict(tail.removeprefix("that "), lex)
     if tail.startswith("that "):
         tail = tail[5:]
     rest = tail
@@ -255,6 +262,20 @@ def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
         # ("Maybe the fee is wrong" -> "The fee is wrong").
         return not evaluates(rest, lex)
     return False
+
+
+def _gradable_verdict(clause: str, lex: RulesLexicon) -> bool:
+    """Whether ``clause`` (lower-case) predicates a gradable evaluation of claims.yaml
+    ``gradable`` of its subject: a copula within its first five words, then at most two
+    fillers ("really", "quite") before the adjective ("the offer is quite low")."""
+    words = _WORD.findall(clause.split(",")[0])
+    copulas = lex.word_classes["claim_copulas"]
+    fillers = lex.word_classes["predicate_fillers"]
+    at = next((i for i, w in enumerate(words[:5]) if w in copulas), None)
+    if at is None:
+        return False
+    rest = [w for w in words[at + 1 : at + 4] if w not in fillers]
+    return bool(rest) and rest[0] in lex.claim_set("gradable")
 
 
 # A second complement clause coordinated with the first ("I know you've grown ..., and

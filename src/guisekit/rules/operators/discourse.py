@@ -451,6 +451,8 @@ def _slots(direction: str, label: str) -> None:
         ):
             if direction == "hedged" and refusal(doc, lex, edit.start):
                 continue  # "this is somewhat unacceptable": the complaint's point
+            if _in_condition(doc, lex, edit.start):
+                continue  # "O(n) if the hash is poor": a degree word moves the condition
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):
@@ -593,6 +595,18 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
             edit = Edit(start, nxt.start, "", "remove_inner_hedge.v1")
             if not speculation(doc, lex, edit):
                 yield edit  # never on a guess about an event or cause (round 12)
+
+
+def _in_condition(doc: Doc, lex: RulesLexicon, at: int) -> bool:
+    """Whether ``at`` lies in a condition ("The worst case is O(n) if the hash function is
+    poor"): a condition opener (word_classes.yaml ``condition_openers``) earlier in the
+    sentence with no clause boundary since. A degree word there changes when the claim
+    holds, not how sure the writer is ("if the hash function is extremely poor": round 24,
+    MEANING)."""
+    begin = doc.sentence_around(at)[0]
+    head = doc.lowered[begin:at]
+    clause = re.split(r"[,;:]", head)[-1].split()
+    return not lex.word_classes["condition_openers"].isdisjoint(clause)
 
 
 def _after_candour(doc: Doc, lex: RulesLexicon, start: int) -> bool:

@@ -1406,11 +1406,30 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             # hedge on a guess (a prediction, a cause, a diagnosis) is neither removed nor
             # firmed (heldout21 hedge reading, MEANING; see certainty.speculation)
             and not speculation(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
+            # "Perhaps this is an error, perhaps not" never "Obviously ..., perhaps not"
+            and not _weighed_possibility(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
+            and not _hypothetical_known(doc, start, end, value)
         )
 
     own = frozenset(lex.modal_strengthen.mapping)
     edits = map_edits(doc, lex.modal_strengthen, "strengthen_modal.v1", accept=claim)
     return _per_sentence(doc, lex, edits, single=True)
+
+
+_HYPOTHETICAL = re.compile(r"\b(?:would|could|might|may|should)\b|'d\b")
+
+
+def _hypothetical_known(doc: Doc, start: int, end: int, value: str) -> bool:
+    """Whether ``value`` makes a frame "I know" before a hypothetical clause ("I believe a
+    written apology would be appropriate" -> "I know ..."): what would be fitting is an
+    opinion, and claiming to know it reads as presumptuous (round 24 hedge reading,
+    IMPLAUSIBLE). The clause runs to the next clause mark."""
+    if not value.lower().startswith("i know"):
+        return False
+    stop = _CLAUSE_MARK.search(doc.lowered, end)
+    return (
+        _HYPOTHETICAL.search(doc.lowered, end, stop.start() if stop else len(doc.text)) is not None
+    )
 
 
 def _predicate_adjective(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
