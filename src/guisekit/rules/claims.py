@@ -931,12 +931,28 @@ _DENIAL = re.compile(
 
 def reported(doc: Doc, lex: RulesLexicon, offset: int, *, before: bool = False) -> bool:
     """Whether the sentence around ``offset`` reports what someone else said or claims
-    (claims.yaml ``reported_speech``): a cue removed or firmed there changes their words.
+    (claims.yaml ``reported_speech``, or a ``view_verbs`` verb after a subject other than
+    the writer): a cue removed or firmed there changes their words.
     With ``before``, only a report opened before ``offset`` counts, so that a cue inside
     the reported words ("My parents are saying TCS is definitely safer") is theirs and one
     on the report itself ("He did indeed say that") is the writer's."""
     begin, stop = doc.sentence_around(offset)
-    return _reported_pattern(lex).search(doc.lowered, begin, offset if before else stop) is not None
+    end = offset if before else stop
+    if _reported_pattern(lex).search(doc.lowered, begin, end) is not None:
+        return True
+    own = lex.word_classes["writer_subjects"] | lex.word_classes["cue_modals"]
+    return any(
+        own.isdisjoint(m.groups()) for m in _view_pattern(lex).finditer(doc.lowered, begin, end)
+    )
+
+
+@functools.cache
+def _view_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    """A view verb of claims.yaml ``view_verbs`` with the two words before it (groups 1
+    and 2): its subject, or the subject or modal of a first-person frame ("I'd say", "I
+    don't think", "I really feel")."""
+    verbs = "|".join(re.escape(v) for v in sorted(lex.claims["view_verbs"], key=len, reverse=True))
+    return re.compile(r"(?<![\w'])(?:([\w']+) )?([\w']+) (?:" + verbs + r")(?![\w'])")
 
 
 def _inside(spans: list[tuple[int, int]], offset: int, size: int) -> bool:
