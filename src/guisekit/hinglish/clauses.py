@@ -116,6 +116,9 @@ _EXPLAINED = re.compile(
 # designer". A participle after it has no act to go with ("Main Melbourne mein hoon,
 # marketing mein kaam karte hue"; heldout28 judgement: ungrammatical, a dangling fragment)
 _STATE_CLAUSE = re.compile(r"\b(?:am|is|are|was|were)\b(?!\s+(?:\w+ly\s+)?\w+ing\b)", re.IGNORECASE)
+# a determiner or quantifier right before a slot ("they have no {x}"): an -ing word
+# opening the slot is a noun ("no booking"), never a gerund
+_DETERMINED = WordPattern(lambda w: w.ing_noun_determiners, before=r"\b", after=r"\s+$")
 _LIST_CLAUSE = re.compile(r",\s*(?:(?:and|but|or|so)\s+)?(?:i|we|you|they|he|she)\b", re.IGNORECASE)
 
 
@@ -725,6 +728,20 @@ class ClauseConverter:
             self.r.reflexive = reflexive  # a nested clause may have changed it
             rendered = self._slot(kind, value, at, condition, name in template.predicate)
             if (
+                isinstance(rendered, NounPhrase)
+                and rendered.gerund
+                and _DETERMINED.search(text[: span[0]])
+            ):
+                # "they have no booking": after a determiner the -ing word is a noun, the
+                # English noun of content.tsv ("koi booking nahi hai") or English; the
+                # gerund "koi book karna nahi hai" changed the meaning (19th judgement)
+                rendered = self.r.np(
+                    words_of(value, at),
+                    name in template.predicate,
+                    direct_adverb=True,
+                    noun_only=True,
+                )
+            if (
                 rendered is None
                 and kind == "clause"
                 and all(f"ki {{{name}}}" in frame for frame in template.frames)
@@ -745,7 +762,11 @@ class ClauseConverter:
         if not self._agent_ok(template, text, spans, slots):
             return None
         _ungendered_subject(text, spans, slots)
-        if self._gapped(template, text, spans) or _place_state(template, text, slots):
+        if (
+            self._gapped(template, text, spans)
+            or self._counted_verb(template, text, spans)
+            or _place_state(template, text, slots)
+        ):
             return None
         held = slots.get("x")
         if template.kind == "possession" and isinstance(held, NounPhrase) and held.person:
@@ -905,6 +926,34 @@ class ClauseConverter:
             before = text[: span[0]].lower().split()
             if any(w in word_classes().gap_prepositions for w in before):
                 return True
+        return False
+
+    def _counted_verb(self, template: Template, text: str, spans: Spans) -> bool:
+        """Whether a verb slot's first word follows a count and nothing but modifiers
+        ("four direct reports", "two new hires", "3 reports"): a word after a number and
+        its adjectives is the noun counted, never a verb ("new title aur four direct
+        report karte hain"; 19th judgement: meaning changed). A plural noun between them
+        ("10 people joined", "two kids started") is the counted noun, and the verb stays."""
+        lex = self.r.lex
+        for name, kind in template.slots.items():
+            span = spans.get(name)
+            if kind not in VERB_KINDS or span is None:
+                continue
+            before = text[: span[0]].split()
+            for word in reversed(before[-4:]):
+                if _is_name(word):
+                    said = self.r.masked.unmask(word)
+                    if _bare_count(said) and not re.fullmatch(r"(?:19|20)\d\d", said):
+                        return True
+                    break
+                low = word.lower()
+                if (
+                    not low.isalpha()
+                    or low in lex.english_function_words
+                    or low in word_classes().unmarked_plurals
+                    or (len(low) > 3 and low.endswith("s") and not low.endswith("ss"))
+                ):
+                    break
         return False
 
     def _measure(self, obj: NounPhrase) -> bool:

@@ -24,6 +24,13 @@ _EARNED = re.compile(
     r"(?:[$₹€£¥]|\brs\.?\s?|\binr\s?|\busd\s?)\d|\d\s*(?:k|l|lpa|lakhs?|crores?|grand|bucks)\b",
     re.IGNORECASE,
 )
+# a year, or a month with or without its year ("2022", "March", "Sept 2021"): a time "mein"
+_YEAR_OR_MONTH = re.compile(
+    r"(?:19|20)\d\d|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+    r"aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+    r"(?:,?\s+(?:19|20)\d\d)?",
+    re.IGNORECASE,
+)
 
 
 def _ask_for(words: Sequence[Word], after: int, end: int) -> list[Word] | None:
@@ -130,6 +137,11 @@ class Renderer(NounRenderer):
         if end and rest[0].low in word_classes().subject_only_pronouns:
             return None  # "considering I will ...": a clause, not an object
         obj_words = rest[:end]
+        when = self._when(obj_words) if entry.base in self.time_object_verbs else None
+        if when is not None:
+            # "joined 2022": the year is when ("2022 mein join kiya"), never the thing
+            # joined ("2022 join kiya"; 19th judgement: ungrammatical)
+            obj_words = []
         if entry.base == "ask" and any(w.low == "for" for w in rest[end:]):
             # "ask my manager for a raise" is a request ("maangna"); "raise ke liye manager
             # se poocha" asks a question (judged dev21: meaning): read as "ask for a raise
@@ -166,7 +178,7 @@ class Renderer(NounRenderer):
             in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))
             obj_words = obj_words[:-size]
         obj = self.np(obj_words, direct_adverb=True) if obj_words else None
-        if end and obj is None:
+        if end and obj is None and when is None:
             return None
         if end and any(
             size and chunk[0].low in ("from", "since") and self._time_phrase(chunk[size:])
@@ -192,6 +204,7 @@ class Renderer(NounRenderer):
         self.to_recipient = entry.base in self.recipient_verbs
         self.with_source = entry.base in self.with_se_verbs
         self.to_destination = entry.base in self.destination_verbs
+        self.to_arrival = entry.base in self.arrival_verbs
         try:
             chain = (
                 self._chain(rest[end:], "m", False, False, stranded_ok=not end)
@@ -202,6 +215,7 @@ class Renderer(NounRenderer):
             self.to_recipient = False
             self.with_source = False
             self.to_destination = False
+            self.to_arrival = False
         if chain is None:
             return None
         if any(w.low == "now" for w in words) and any(t.text == "tak" for t in chain):
@@ -269,11 +283,26 @@ class Renderer(NounRenderer):
             # ("remotely bhi": remotely as well as otherwise; judged round 10: meaning)
             front = [Tok("bhi", "hi"), *front]
             late = tuple(t for t in late if t.text != "bhi")
-        pre = (*trailing_time, *front, *chain, *iobj, *obj_toks, *in_place, *count)
+        pre = (*trailing_time, *(when or ()), *front, *chain, *iobj, *obj_toks, *in_place, *count)
         # "worked 8 hours": a span of time after a span verb is how long, no object, so
         # it controls no agreement ("8 ghante kaam kiya", never "kiye"; dev21)
         span = bool(obj_words) and self._span_of_time(obj_words, entry.base)
         return VerbPhrase(pre, entry, obj, self.lex, tuple(late), bool(marker) or span)
+
+    def _when(self, words: Sequence[Word]) -> Toks | None:
+        """A bare year, month or date that is the whole "object" of a verb of starting or
+        leaving (grammar.yaml ``time_object_verbs``), as the time it says: "2022 mein",
+        "March mein", "5 June ko"; None when ``words`` are no such time."""
+        if not words or not all(is_placeholder(w.text) for w in words):
+            return None
+        said = " ".join(self.masked.unmask(w.text) for w in words)
+        if _YEAR_OR_MONTH.fullmatch(said):
+            post = "mein"
+        elif self._date(words):
+            post = "ko"
+        else:
+            return None
+        return (*(self._placeholder(w) for w in words), *hindi_toks(post))
 
     def _earned(self, words: Sequence[Word], noun: bool = False) -> bool:
         """Whether an object of "make" is money earned (an amount, "48k", "money"); with

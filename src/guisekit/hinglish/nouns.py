@@ -100,11 +100,14 @@ class NounRenderer(WordRenderer, ABC):
         predicate: bool = False,
         adverb_checked: bool = False,
         direct_adverb: bool = False,
+        noun_only: bool = False,
     ) -> NounPhrase | None:
         """Render a noun phrase (possibly coordinated, possibly only a prepositional chain
         or a gerund); None when any part cannot be rendered cleanly. ``direct_adverb``:
         the caller (a clause slot, a verb's object) takes a phrase ending in an English
-        adverb in its direct case only (a form with a postposition is then None)."""
+        adverb in its direct case only (a form with a postposition is then None).
+        ``noun_only``: a determiner stands before the phrase ("no booking"), so an -ing
+        word opening it is a noun, never a gerund."""
         if not words or any(not (w.text[0].isalnum() or is_placeholder(w.text)) for w in words):
             return None
         words = self.merge(words)
@@ -144,7 +147,7 @@ class NounRenderer(WordRenderer, ABC):
                 return None  # "was cleaned professionally": no predicate noun phrase
             if not direct_adverb:
                 return None  # an owner or a conjunct always takes a postposition or a case
-            whole = self.np(words, predicate, adverb_checked=True)
+            whole = self.np(words, predicate, adverb_checked=True, noun_only=noun_only)
             return None if whole is None else replace(whole, direct_case_only=True)
         if _fixed_by(lows) or any(
             low == "at" and self._at_adverbial(lows, i) for i, low in enumerate(lows) if i
@@ -229,7 +232,11 @@ class NounRenderer(WordRenderer, ABC):
             # "were rebooked on a flight", "is blaming the other one": a passive or a
             # progressive, not a copula ("blaming doosra one hai", judged heldout5)
             return None
-        if self.lex.verb_forms.get(lows[0], {}).get("ing") and not self._ing_modifier(words, 0):
+        if (
+            not noun_only
+            and self.lex.verb_forms.get(lows[0], {}).get("ing")
+            and not self._ing_modifier(words, 0)
+        ):
             vp = self.vp(words, "ing")
             direct = vp.form("inf") if vp else None
             oblique = vp.form("obl") if vp else None
@@ -1111,6 +1118,13 @@ class NounRenderer(WordRenderer, ABC):
         np = None if prep in self.gerund_only else self.np(words)
         if np is None:
             return None
+        if prep == "to" and self._destination(words):
+            # "delivered my package to the wrong address": the spot it arrives at takes
+            # "par" ("wrong address par"), never "ko" (19th judgement: ungrammatical);
+            # after a verb that is no sending or going, "to" may be no destination
+            if not self.to_arrival or np.pronoun is not None:
+                return None
+            return (*(np.form("obl") or ()), *self.tagged("par"))
         if prep in ("from", "since") and nominal and noun is not False and self._time_phrase(words):
             # after an adjective it is a start ("effective from April": "April se
             # effective"); "photos from morning": the photos of that time, "subah ki photos" (the
@@ -1169,6 +1183,23 @@ class NounRenderer(WordRenderer, ABC):
         if prep == "as" and obl and obl[0].text == "ek":
             obl = obl[1:]  # "nurse ke taur par", not "ek nurse ke taur par"
         return obl + tuple(self.tagged(post))
+
+    def _destination(self, words: Sequence[Word]) -> bool:
+        """Whether the head of the noun phrase ``words`` (its last word before any
+        preposition) is a spot one arrives at (word_classes.yaml ``destination_nouns``:
+        "the wrong address", "my doorstep", "the main gate")."""
+        end = next((j for j in range(1, len(words)) if self._prep_len(words, j)), len(words))
+        lows = [w.low for w in words[:end]]
+        nouns = word_classes().destination_nouns
+        for size in (2, 1):
+            if len(lows) < size:
+                continue
+            head = " ".join(lows[-size:])
+            if any(
+                form in nouns for form in (head, head.removesuffix("es"), head.removesuffix("s"))
+            ):
+                return True
+        return False
 
     def _noun_head(self, word: Word) -> bool | None:
         """Whether ``word`` is a noun of the lexicon (True), an adjective or participle

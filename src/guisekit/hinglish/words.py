@@ -77,6 +77,10 @@ class WordRenderer:
         self.destination_verbs: frozenset[str] = frozenset(grammar["destination_verbs"])
         # set while a destination verb's chain renders: "to any city" is "kisi bhi city mein"
         self.to_destination = False
+        self.arrival_verbs: frozenset[str] = frozenset(grammar["arrival_verbs"])
+        # set while an arrival verb's chain renders: "to the wrong address" is "... par"
+        self.to_arrival = False
+        self.time_object_verbs: frozenset[str] = frozenset(grammar["time_object_verbs"])
         # set while a with_se_verbs verb renders its chain: "with the airline" is "airline se"
         self.with_source = False
         # written-out contractions -> as the writer wrote them (for clauses kept English)
