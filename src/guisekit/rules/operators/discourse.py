@@ -666,14 +666,20 @@ def _label(doc: Doc, article: Word, nxt: Word) -> bool:
     return nxt.text[:1].isupper()
 
 
+# A figure right before a point: "€180,000 ", "50k ", "$1.5m ".
+_AMOUNT_BEFORE = re.compile(r"\d[\d,.]*(?:[km]|mn|bn|lakhs?|crores?)?\s+$", re.IGNORECASE)
+
+
 def _rate_article(doc: Doc, lex: RulesLexicon, article: Word, following: str) -> bool:
     """Whether "a"/"an" is the article of a rate: after a frequency word or a unit
     ("twice a week", "ten dollars a month", "8 hours a day"), or before a period noun
     after a figure ("$50 a month")."""
     prev = doc.prev_word(article.start)
-    if prev is None:
-        return False
-    if prev.lower in lex.article_keep_after:
+    if prev is not None and prev.lower in lex.article_keep_after:
         return True
-    figure = any(c.isdigit() for c in prev.text) or prev.lower in lex.word_classes["number_words"]
+    # an amount is no word of the doc ("€180,000 a quarter": round 25, UNGRAMMATICAL),
+    # so a figure is read from the text itself
+    figure = _AMOUNT_BEFORE.search(doc.text, 0, article.start) is not None or (
+        prev is not None and prev.lower in lex.word_classes["number_words"]
+    )
     return figure and following in lex.period_nouns

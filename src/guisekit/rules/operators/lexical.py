@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from guisekit.rules.claims import (
     doubtful,
     evaluates,
+    figure_in_clause,
     in_claim,
     in_statement,
     reported,
@@ -763,6 +764,8 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue
         if about_the_writer(doc, lex, edit) or speculation(doc, lex, edit):
             continue  # a guess about an event, a cause or another's state stays hedged
+        if figure_in_clause(doc, lex, edit.start):
+            continue  # "would probably go from $1,800 to $2,900": an estimate stays one
         if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, lex, edit):
             continue
         if _concession(lex).search(doc.lowered, *doc.sentence_around(edit.start)):
@@ -1115,11 +1118,15 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     ``close``: both commas go with it ("a clear update and, if possible, a date" -> "a
     clear update and a date"; edit judgement round 5, UNGRAMMATICAL), but one stays where it
     also marks a boundary outside the pair: before a coordinator (", where possible, and"
-    -> ", and") or after a sentence-initial introductory phrase ("If it arrives late, if
-    possible, call them"; word_classes.yaml ``coordinators`` and ``introducers``)."""
+    -> ", and") or an afterthought (", I guess, maybe a little low" -> ", maybe a little
+    low"; heldout32h, UNGRAMMATICAL), or after a sentence-initial introductory phrase ("If
+    it arrives late, if possible, call them"; word_classes.yaml ``coordinators``,
+    ``afterthought_openers`` and ``introducers``)."""
     text, classes = doc.text, lex.word_classes
     nxt = doc.next_word(close + 1)
-    keep_one = nxt is not None and nxt.lower in classes["coordinators"]
+    keep_one = nxt is not None and (
+        nxt.lower in classes["coordinators"] or nxt.lower in classes["afterthought_openers"]
+    )
     begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
     introducer = first is not None and first.lower in classes["introducers"]
