@@ -20,6 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
+from itertools import pairwise
 from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
@@ -507,6 +508,15 @@ class ClauseConverter:
             i += 1
         return set(self.r.lex.verb_forms.get(words[i].low, {})) if i < len(words) else set()
 
+    def _infinitive_in(self, text: str) -> bool:
+        """Whether ``text`` holds a to-infinitive ("agreed to automate X", "offered to
+        refund X"): "to" before a base verb, where a bare verb after a later "and" may
+        be a second infinitive under the same "to"."""
+        words = [w.low for w in words_of(text)]
+        return any(
+            a == "to" and "base" in self.r.lex.verb_forms.get(b, {}) for a, b in pairwise(words)
+        )
+
     def _reduced(self, right: str) -> bool:
         """Whether ``right`` (after a comma, opening with a past form) is a participle
         phrase: no object after the participle ("paid with my first salary", "fully
@@ -541,12 +551,25 @@ class ClauseConverter:
         kinds = self._first_verb(right)
         if conj == "," and kinds & {"past", "participle"} and self._reduced(right):
             return []
+        opening = right.split(maxsplit=1)[0].lower() if right.split() else ""
+        if opening in word_classes().prepositional_ing:
+            # "ready to work in any branch, including rural postings": a phrase, never a
+            # clause that borrows the subject ("main rural postings samet hoon"; 20th
+            # judgement: ungrammatical)
+            return []
         base_only = "base" in kinds and not kinds & {"past", "participle", "third", "ing"}
         to = _TO_INFINITIVE.match(left)
         if to is not None and "base" not in self.r.lex.verb_forms.get(to.group(3).lower(), {}):
             to = None  # "I went to the bank": no infinitive
         if base_only and to is not None and conj in ("and", "or"):
             return [f"{to.group(1)} {to.group(2)}"]
+        bare = "base" in kinds and not kinds & {"past", "third", "ing"}  # "run" too
+        if bare and conj in ("and", "or") and self._infinitive_in(left):
+            # "We agreed to automate the top 12 and run the rest after go-live": a bare
+            # verb after "and" continues the infinitive of a verb not listed above; read
+            # with the bare subject it became a present-tense act of its own ("aur hum
+            # ... rest chalate hain"; 20th judgement: meaning), so it borrows nothing
+            return []
         prefixes = [borrowed.group()]
         pronoun = re.match(r"(?:I|we|you|they|he|she)\b", borrowed.group(), re.I)
         if pronoun is not None and pronoun.group() != borrowed.group():

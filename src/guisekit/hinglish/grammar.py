@@ -173,6 +173,21 @@ class Renderer(NounRenderer):
             if earn is None or end < len(rest) or iobj or count or self._earned(obj_words, True):
                 return None
             entry = earn
+        elif (
+            entry.base == "make"
+            and not obj_words
+            and not iobj
+            and not count
+            and verb_end < len(words)
+            and words[verb_end].low in word_classes().earned_degrees
+        ):
+            # "making more than me", "she makes less": with no object, the degree is how
+            # much is earned ("mujhse zyada kama rahe hain"), never "zyada kar rahe hain"
+            # (they do more; 20th judgement: meaning changed)
+            earn = self.lex.verb_forms.get("earn", {}).get("base")
+            if earn is None:
+                return None
+            entry = earn
         while len(obj_words) > 1 and (size := self._trailing_adverb(obj_words)):
             # "sent these documents twice by fax": the adverb is not part of the object
             in_place[:0] = self.tagged(self.adverb(" ".join(w.low for w in obj_words[-size:])))

@@ -470,6 +470,16 @@ class NounRenderer(WordRenderer, ABC):
     ) -> NounPhrase | None:
         if self._verb_not_noun(right[0].low, ("base", "ing", *FINITE)):
             return None  # "X and sell cakes" coordinates verb phrases, not noun phrases
+        k = 0
+        while k < len(right) - 1 and right[k].low in self.adverbs:
+            k += 1
+        if k and any(
+            kind in self.lex.verb_forms.get(right[k].low, {}) for kind in ("base", "ing", *FINITE)
+        ):
+            # "5 years of experience and currently earn €38,000": a verb after an adverb
+            # opens a verb phrase that shares the subject, never a second noun ("... aur
+            # currently earn €38,000 hain"; 20th judgement: ungrammatical)
+            return None
         if (
             len(right) > 1
             and "base" in self.lex.verb_forms.get(right[0].low, {})
@@ -477,6 +487,13 @@ class NounRenderer(WordRenderer, ABC):
         ):
             # "remove the plan and refund all 8 months": a verb with its object, never
             # the noun "refund" ("plan aur refund all 8 months remove kijiye")
+            return None
+        if len(left) > 1 and len(right) > 1 and self._numeric(left[-1]) and self._numeric(right[0]):
+            # "my original 10th and 12th marksheets": two numbers that share the head
+            # after the second; split there, what came before "10th" agreed with it alone
+            # ("mera original 10th aur 12th marksheets"; 20th judgement: ungrammatical).
+            # A bare number ("10th and 12th certificates", "₹1,100 and ₹1,400 per kg")
+            # has nothing before it to agree
             return None
         lows = [w.low for w in left]
         if "of" in lows[1:-1] and lows[lows.index("of") - 1] == "terms":
@@ -840,6 +857,25 @@ class NounRenderer(WordRenderer, ABC):
             return 0  # "at least 25%" is an approximator, never "least 25% par"
         return self._phrase_at(words, i, "postpositions")
 
+    def _clause_after_as(self, rest: Sequence[Word]) -> bool:
+        """Whether the words after "as" are a clause ("as the regulations require", "as
+        the law says", "as a colleague suggested"): a finite verb after a noun, never
+        right after a determiner ("as a certified nurse" is a role); a base form counts
+        after a plural noun only ("as the rules require", not "as a team lead"). Verbs
+        the lexicon does not know are listed (word_classes.yaml ``clause_verbs_after_as``)."""
+        for before, word in pairwise(rest):
+            if before.low in self.determiners:
+                continue
+            if word.low in word_classes().finite_auxiliaries:
+                return True
+            if word.low in word_classes().clause_verbs_after_as:
+                return True
+            if self._verb_not_noun(word.low, ("past", "third")):
+                return True
+            if before.low.endswith("s") and self._verb_not_noun(word.low, ("base",)):
+                return True
+        return False
+
     def _chain_start(self, words: Sequence[Word], i: int) -> int:
         """Length of the preposition or participle trigger starting at ``words[i]``."""
         size = self._prep_len(words, i)
@@ -1023,6 +1059,10 @@ class NounRenderer(WordRenderer, ABC):
             )
         ):
             return None  # "as of March", "as per ...", "as promised": no role, English
+        if trigger == "as" and self._clause_after_as(rest):
+            # "as the regulations require": a clause ("jaisa ..."), never the role "ke taur
+            # par" ("regulations require ke taur par"; 20th judgement: ungrammatical)
+            return None
         if trigger in self.postpositions:
             return self._pp(trigger, rest, gender, plural, oblique, nominal, noun)
         if not nominal and trigger not in _RELATIVE and trigger not in self.postpositions:

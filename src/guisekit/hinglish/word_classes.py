@@ -44,6 +44,7 @@ class WordClasses:
     destination_nouns: frozenset[str]
     bare_spans: frozenset[str]
     not_a_role_after_as: frozenset[str]
+    clause_verbs_after_as: frozenset[str]
     reflexive_pronouns: frozenset[str]
     no_noun_phrase_start: frozenset[str]
     negative_pronouns: frozenset[str]
@@ -63,6 +64,7 @@ class WordClasses:
     causative_verbs: frozenset[str]
     earned_amount_words: frozenset[str]
     earned_nouns: frozenset[str]
+    earned_degrees: frozenset[str]
     paid_nouns: frozenset[str]
     # clauses (guisekit.hinglish.clauses)
     ask_openings: frozenset[str]
@@ -80,6 +82,7 @@ class WordClasses:
     personal_subjects: frozenset[str]
     measures: frozenset[str]
     end_states: frozenset[str]
+    prepositional_ing: frozenset[str]
     # clause switching (guisekit.hinglish.switching)
     before_verb_stops: frozenset[str]
     singular_subjects: frozenset[str]
