@@ -400,6 +400,12 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             if prev is not None and prev.lower in determiners:
                 return False
             if (
+                nxt is not None
+                and nxt.lower in classes["compound_heads"]
+                and _base_form(matched[-1], lex)
+            ):
+                return False  # "repeat purchase rates": a noun modifier, never "buy rates"
+            if (
                 prev is not None
                 and prev.lower in object_prepositions - {"to"}
                 and _base_form(matched[0], lex)
