@@ -76,7 +76,7 @@ class WordClasses:
     gap_prepositions: frozenset[str]
     gerund_subject_openers: frozenset[str]
     noun_determiners: frozenset[str]
-    ing_noun_determiners: frozenset[str]
+    ing_noun_determiners: tuple[str, ...]  # ordered: a WordPattern alternation
     unmarked_plurals: frozenset[str]
     non_agent_subjects: frozenset[str]
     personal_subjects: frozenset[str]
