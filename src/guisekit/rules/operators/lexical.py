@@ -1223,14 +1223,27 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
 @operator("remove_booster.v1", "booster", "words")
 def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete boosters this engine can insert (clearly, definitely, I know that), and
-    truth-emphasis boosters inside a verb group ("were in fact paid" -> "were paid")."""
-    yield from with_article(
-        doc,
-        [
-            *_remove_cues(doc, lex, "confident", "remove_booster.v1"),
-            *inner_boosters(doc, lex, "remove_booster.v1"),
-        ],
-    )
+    truth-emphasis boosters inside a verb group ("were in fact paid" -> "were paid");
+    never the "I know" of a concession (see :func:`_conceded`)."""
+    edits = [
+        *_remove_cues(doc, lex, "confident", "remove_booster.v1"),
+        *inner_boosters(doc, lex, "remove_booster.v1"),
+    ]
+    yield from with_article(doc, [e for e in edits if not _conceded(doc, lex, e)])
+
+
+_KNOW_FRAME = re.compile(r"\s*(?:i|we) know\b")
+
+
+def _conceded(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` deletes the "I know" of a concession, a contrast word later in its
+    sentence ("i know you're busy but i'm paying $1,650 a month"): it grants the reader a
+    point before the claim, and without it the sentence turns blunt ("You're busy but
+    ...": heldout33h hedge reading, IMPLAUSIBLE)."""
+    if _KNOW_FRAME.match(doc.lowered, edit.start) is None:
+        return False
+    stop = doc.sentence_around(edit.start)[1]
+    return _contrast(lex).search(doc.lowered, edit.end, stop) is not None
 
 
 _SENTENCE_REST = re.compile(r"[^.!?\n]*")
