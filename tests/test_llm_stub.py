@@ -166,30 +166,37 @@ def test_fault_injection_every_request_ends_with_a_status(tmp_path, keys):
     assert sum(tally.outcomes.values()) == 200 and tally.requests == stats.total_requests
 
 
+def _paced_run(tmp_path, name: str, config: StubConfig, rpm: float | None):
+    """Answers, 429 count and sustained arrivals per 2 s window of 300 calls to a stub in
+    its own process (as a real provider is: an in-process server would share the GIL
+    with the client and bunch or delay its arrivals)."""
+    # the echo responder: this measures the client's pacing, so the stub must spend no
+    # CPU on rewriting (the rules engine's ~30 ms a request capped the stub itself at ~70
+    # of 100 calls a window on this 2-core machine)
+    with StubProcess(config, "guisekit.testing.responders:echo_responder") as stub:
+        runner = LLMRunner(Store(tmp_path / f"{name}.sqlite"), RunnerSettings(concurrency=32))
+        # The prompt mode: this measures pacing, not the cost of a schema in every body.
+        answers = runner.run(_requests(stub, 300, rpm=rpm, output="prompt"))
+        stats = stub.stats()
+    arrivals = sorted(stats.arrival_times)
+    rate = (len(arrivals) - 1) / (arrivals[-1] - arrivals[0]) * 2.0
+    return answers, stats.by_status.get(429, 0) / stats.total_requests, rate
+
+
 def test_runner_holds_the_providers_request_cap(tmp_path, keys):
     window, cap = 2.0, 100  # the stub allows 100 calls per rolling 2 s (3,000 RPM)
-    # In its own process, as a real provider is: an in-process server would share the GIL
-    # with the client and bunch or delay its arrivals.
-    with StubProcess(
-        StubConfig(rpm_limit=cap, rate_window_s=window, latency=0.02),
-        # the echo responder: this measures the client's pacing, so the stub must spend no
-        # CPU on rewriting (the rules engine's ~30 ms a request capped the stub itself at
-        # ~70 of 100 calls a window on this 2-core machine)
-        "guisekit.testing.responders:echo_responder",
-    ) as stub:
-        runner = LLMRunner(Store(tmp_path / "c.sqlite"), RunnerSettings(concurrency=32))
-        # The prompt mode: this measures pacing, not the cost of a schema in every body.
-        answers = runner.run(_requests(stub, 300, rpm=cap * 60 / window, output="prompt"))
-        stats = stub.stats()
+    capped = StubConfig(rpm_limit=cap, rate_window_s=window, latency=0.02)
+    answers, rejected, rate = _paced_run(tmp_path, "capped", capped, cap * 60 / window)
+    # Side by side, the same calls with no cap: what this client can send on this machine
+    # now. A loaded CI machine sent 87 a window where 100 were allowed (ci of 5605d6a), so
+    # the bound is 90% of the lesser of the cap and that, not of the cap alone.
+    _, _, free = _paced_run(tmp_path, "free", StubConfig(latency=0.02), None)
     assert all(a.status == "ok" for a in answers)
-    rejected = stats.by_status.get(429, 0)
-    arrivals = sorted(stats.arrival_times)
-    rate = (len(arrivals) - 1) / (arrivals[-1] - arrivals[0]) * window
     # The issue's figures (>= 95% of the cap, < 1% 429s) are measured on a quiet machine by
     # benchmarks/bench_llm_runner.py; here, with the test suite sharing two cores, the bounds
     # are looser but still fail without pacing (hundreds of 429s) or with over-cautious pacing.
-    assert rejected / stats.total_requests < 0.02, f"{rejected} of {stats.total_requests} got 429"
-    assert rate >= 0.90 * cap, f"sustained {rate:.1f} of {cap} per window"
+    assert rejected < 0.02, f"{rejected:.1%} got 429"
+    assert rate >= 0.90 * min(cap, free), f"sustained {rate:.1f} of {cap} (free {free:.1f})"
 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])

@@ -772,6 +772,8 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue  # a guess about an event, a cause or another's state stays hedged
         if figure_in_clause(doc, lex, edit.start):
             continue  # "would probably go from $1,800 to $2,900": an estimate stays one
+        if "?" in doc.text[slice(*doc.sentence_around(edit.start))]:
+            continue  # "Perhaps this role would be a step toward that?": a tentative ask
         if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, lex, edit):
             continue
         if _concession(lex).search(doc.lowered, *doc.sentence_around(edit.start)):
@@ -1125,13 +1127,19 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     clear update and a date"; edit judgement round 5, UNGRAMMATICAL), but one stays where it
     also marks a boundary outside the pair: before a coordinator (", where possible, and"
     -> ", and") or an afterthought (", I guess, maybe a little low" -> ", maybe a little
-    low"; heldout32h, UNGRAMMATICAL), or after a sentence-initial introductory phrase ("If
+    low"; heldout32h, UNGRAMMATICAL) or a clause's subject ("Weakness, maybe, I'm not
+    comfortable" -> "Weakness, I'm not ..."; heldout34h, UNGRAMMATICAL), or after a
+    sentence-initial introductory phrase ("If
     it arrives late, if possible, call them"; word_classes.yaml ``coordinators``,
-    ``afterthought_openers`` and ``introducers``)."""
+    ``afterthought_openers``, ``pronoun_subjects``, ``writer_subjects`` and
+    ``introducers``)."""
     text, classes = doc.text, lex.word_classes
     nxt = doc.next_word(close + 1)
     keep_one = nxt is not None and (
-        nxt.lower in classes["coordinators"] or nxt.lower in classes["afterthought_openers"]
+        nxt.lower in classes["coordinators"]
+        or nxt.lower in classes["afterthought_openers"]
+        or nxt.lower in classes["pronoun_subjects"]
+        or nxt.lower in classes["writer_subjects"]
     )
     begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
