@@ -25,6 +25,7 @@ from typing import Any
 
 from guisekit.hinglish.grammar import NounPhrase, Renderer, VerbPhrase, words_of
 from guisekit.hinglish.switching import (
+    OPEN_BETWEEN,
     TIME_ADVERBIAL,
     nearest_subject,
     switch_clauses,
@@ -306,6 +307,8 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
+            if conj in ("and", "or") and OPEN_BETWEEN.search(left):
+                continue  # "between X and Y" is one phrase, never two clauses (21st judgement)
             desire = _DESIRE.match(left)
             if desire and not _BORROW.match(right):
                 # "I want X removed and Y refunded": the second part is no clause but a
@@ -630,6 +633,8 @@ class ClauseConverter:
                 continue
             if conj not in ("and", "but", "because", "so", "or"):
                 continue
+            if conj in ("and", "or") and OPEN_BETWEEN.search(left):
+                continue  # "between this and a Flipkart offer": one phrase (21st judgement)
             if not _own_subject(right) or _DESIRE.search(left):
                 continue  # after "I want X removed", "Y corrected" is no clause
             if not (self._finite(left) and verb_first(self, right) and self._finite(right)):

@@ -470,6 +470,10 @@ class NounRenderer(WordRenderer, ABC):
     ) -> NounPhrase | None:
         if self._verb_not_noun(right[0].low, ("base", "ing", *FINITE)):
             return None  # "X and sell cakes" coordinates verb phrases, not noun phrases
+        if right[0].low in word_classes().coordinated_verb_starts:
+            # "against the distributor and ensure delivery": a verb the lexicon does not
+            # convert still opens a second verb phrase, never a second noun (21st judgement)
+            return None
         k = 0
         while k < len(right) - 1 and right[k].low in self.adverbs:
             k += 1
@@ -1219,7 +1223,13 @@ class NounRenderer(WordRenderer, ABC):
             # "reduced cost by about $310,000 a year": an amount of change with more words
             # around it; "se" reads "from $310,000" (round 10: meaning): English
             return None
-        obl = np.form("obl") or ()
+        obl = np.form("obl")
+        if obl is None:
+            # "between this and a new offer": a coordination with a pronoun has no
+            # oblique case ("yeh aur ek new offer" is direct only); the phrase was dropped
+            # and only its postposition was written ("Main ke beech decide ...", found
+            # fixing the 21st judgement: meaning changed): English
+            return None
         if prep == "as" and obl and obl[0].text == "ek":
             obl = obl[1:]  # "nurse ke taur par", not "ek nurse ke taur par"
         return obl + tuple(self.tagged(post))

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from guisekit.hinglish.clauses import ClauseConverter
 
 __all__ = [
+    "OPEN_BETWEEN",
     "REQUEST_START",
     "TIME_ADVERBIAL",
     "after_desire",
@@ -73,6 +74,11 @@ TIME_ADVERBIAL = re.compile(
     r"(?:,?\s+(?:later|after\s+that|again|then|also|still))?,?\s+",
     re.IGNORECASE,
 )
+# a "between" not yet closed by its "and" ("decide between this"): the "and" that follows
+# ends the phrase "between X and Y", never a clause; cut there, one part kept "X ke beech"
+# and the other lost its partner ("Main iske beech decide karne ki koshish mein hoon aur a
+# Flipkart offer of ..."; 21st judgement: ungrammatical)
+OPEN_BETWEEN = re.compile(r"\bbetween\b(?![^.;]*\b(?:and|or)\b)", re.IGNORECASE)
 # a clause ending in a span of time ("it has been 3 weeks", "it is almost a month")
 _SPAN_END = re.compile(
     r"\b(?:years?|months?|weeks?|days?|hours?|minutes?|decades?|ages|a while|long)\s*,?\s*$",
@@ -230,6 +236,8 @@ def switch_clauses(
             kind: Kind | None = None
             if piece.link == "and" and REQUEST_START.match(text[pieces[0].body :]):
                 kind = None  # "please reverse the fee and the GST charged on it": objects
+            elif piece.link in ("and", "or") and OPEN_BETWEEN.search(left):
+                kind = None  # "between this and a Flipkart offer": one phrase, no cut
             elif piece.link == "since" and _SPAN_END.search(left):
                 # "It has been 3 weeks since I applied": "since" after a span of time is
                 # "from when", never "kyunki" (found fixing the fifteenth judgement)

@@ -40,6 +40,7 @@ class WordClasses:
     at_adverbials: frozenset[str]
     ing_object_starts: frozenset[str]
     verb_object_starts: frozenset[str]
+    coordinated_verb_starts: frozenset[str]
     accounts: frozenset[str]
     destination_nouns: frozenset[str]
     bare_spans: frozenset[str]
