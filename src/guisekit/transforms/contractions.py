@@ -265,14 +265,12 @@ def edits(
     return sorted(out)
 
 
-_SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
-
-
 def _subject_left_out(text: str, start: int, end: int) -> bool:
     """Whether the negative auxiliary at ``start:end`` opens a sentence whose subject the
     writer left out ("Don't want to look greedy but ..."): it starts the sentence and a
     verb of contraction_context.yaml ``elided_subject_verbs`` follows."""
-    if _SENTENCE_OPENING.search(text, 0, start) is None:
+    before = text[:start].rstrip(" \t")
+    if before and before[-1] not in ".!?\n":
         return False
     following = _next_words(text, end, 1)
     return bool(following) and following[0].lower() in _words("elided_subject_verbs")

@@ -225,9 +225,9 @@ def _possibility_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 
 def shield_needed(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
     """Whether the hedge at ``start:end`` shields a proposition the writer cannot know,
-    so that deleting it would assert a guess as fact: the cue is a guess or
-    guess or a knowledge limit not before a gradable evaluation (claims.yaml
-    ``guess_frames``), the rest of its sentence (the cue
+    so that deleting it would assert a guess as fact: the cue is a guess or a knowledge
+    limit not before a gradable evaluation (claims.yaml ``guess_frames``), the rest of
+    its sentence (the cue
     cut out) holds a verb of another person's mind or intent ("I think they wanted ...",
     "they probably assumed ..."; the writer's own "I generally prefer" is theirs to
     know), or the cue is a first-person epistemic frame ("I think", "in my view") and

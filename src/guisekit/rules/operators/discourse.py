@@ -696,7 +696,8 @@ def _rate_article(doc: Doc, lex: RulesLexicon, article: Word, following: str) ->
         return True
     # an amount is no word of the doc ("€180,000 a quarter": round 25, UNGRAMMATICAL),
     # so a figure is read from the text itself
-    figure = _AMOUNT_BEFORE.search(doc.text, 0, article.start) is not None or (
+    near = max(0, article.start - 32)
+    figure = _AMOUNT_BEFORE.search(doc.text, near, article.start) is not None or (
         prev is not None and prev.lower in lex.word_classes["number_words"]
     )
     return figure and following in lex.period_nouns

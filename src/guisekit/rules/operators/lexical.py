@@ -1126,13 +1126,12 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     ``close``: both commas go with it ("a clear update and, if possible, a date" -> "a
     clear update and a date"; edit judgement round 5, UNGRAMMATICAL), but one stays where it
     also marks a boundary outside the pair: before a coordinator (", where possible, and"
-    -> ", and") or an afterthought (", I guess, maybe a little low" -> ", maybe a little
-    low"; heldout32h, UNGRAMMATICAL) or a clause's subject ("Weakness, maybe, I'm not
+    -> ", and"), an afterthought (", I guess, maybe a little low" -> ", maybe a little
+    low"; heldout32h, UNGRAMMATICAL) or a pronoun subject ("Weakness, maybe, I'm not
     comfortable" -> "Weakness, I'm not ..."; heldout34h, UNGRAMMATICAL), or after a
-    sentence-initial introductory phrase ("If
-    it arrives late, if possible, call them"; word_classes.yaml ``coordinators``,
-    ``afterthought_openers``, ``pronoun_subjects``, ``writer_subjects`` and
-    ``introducers``)."""
+    sentence-initial introductory phrase ("If it arrives late, if possible, call them";
+    word_classes.yaml ``coordinators``, ``afterthought_openers``, ``pronoun_subjects``,
+    ``writer_subjects`` and ``introducers``)."""
     text, classes = doc.text, lex.word_classes
     nxt = doc.next_word(close + 1)
     keep_one = nxt is not None and (
