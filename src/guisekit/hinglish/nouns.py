@@ -846,6 +846,8 @@ class NounRenderer(WordRenderer, ABC):
             own = word in self.reflexive and "reflexive" in spec
             base = spec["reflexive"] if own else spec["agree"]
             agreed = inflect(base, gender, plural, oblique)
+            if agreed is None and "unknown" in spec:
+                agreed = spec["unknown"]  # "all 27": no gender to show, the plural "saare"
             return None if agreed is None else hindi_toks(agreed)
         return hindi_toks(spec["oblique"] if oblique else spec["direct"])
 
