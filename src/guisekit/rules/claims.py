@@ -975,10 +975,17 @@ def reported(doc: Doc, lex: RulesLexicon, offset: int, *, before: bool = False) 
     end = offset if before else stop
     if _reported_pattern(lex).search(doc.lowered, begin, end) is not None:
         return True
-    own = lex.word_classes["writer_subjects"] | lex.word_classes["cue_modals"]
+    own = _own_view_words(lex)
     return any(
         own.isdisjoint(m.groups()) for m in _view_pattern(lex).finditer(doc.lowered, begin, end)
     )
+
+
+@functools.cache
+def _own_view_words(lex: RulesLexicon) -> frozenset[str]:
+    """The words before a view verb that make it the writer's own frame ("I", "I'd",
+    "would"): built once, as ``reported`` runs for every cue."""
+    return lex.word_classes["writer_subjects"] | lex.word_classes["cue_modals"]
 
 
 @functools.cache
