@@ -124,7 +124,10 @@ def _filler(style: str) -> None:
             return iter(())
         if style == "young" and _older_writer(doc, lex):
             return iter(())
-        return _sentence_marker(doc, lex, rng, lex.fillers(style), name, comma=True)
+        edits = _sentence_marker(doc, lex, rng, lex.fillers(style), name, comma=True)
+        if not casual:
+            return edits
+        return (edit for edit in edits if not _note_line(doc, lex, edit.start))
 
 
 # Fillers of casual talk ("Like,", "Tbh", "So yeah"): in a letter with a salutation or a
@@ -150,6 +153,16 @@ def _older_writer(doc: Doc, lex: RulesLexicon) -> bool:
     IMPLAUSIBLE; "Like," from a writer who sounds older: round 23)."""
     words = lex.word_classes["older_writer_words"]
     return not words.isdisjoint(doc.vocab) or _LONG_SERVICE.search(doc.lowered) is not None
+
+
+def _note_line(doc: Doc, lex: RulesLexicon, start: int) -> bool:
+    """Whether the sentence at ``start`` is written as a note ("6 yrs exp, current CTC
+    14.8 LPA"; word_classes.yaml ``note_abbreviations``): a casual filler is talk, and
+    talk does not open a clipped note ("Like, I work in an IT services company in
+    Chennai, 6 yrs exp, ...": round 27 judgement, IMPLAUSIBLE)."""
+    begin, end = doc.sentence_around(start)
+    words = re.findall(r"[a-z/.]+", doc.lowered[begin:end])
+    return not lex.word_classes["note_abbreviations"].isdisjoint(w.rstrip(".") for w in words)
 
 
 @operator("remove_filler.v1", "discourse_marker", "words")
