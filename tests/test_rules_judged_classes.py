@@ -343,9 +343,14 @@ def test_no_cue_goes_in_a_clause_that_really_emphasises_its_verb(
 def test_really_before_an_adjective_is_a_degree_word_and_the_claim_takes_a_cue(
     adjective: str,
 ) -> None:
+    """A hedge goes on it; a booster does not: the intensifier is the writer's emphasis
+    already, and a confidence frame on top reads stilted (round 28 judgement)."""
     text = f"The fee is really {adjective}."
-    for op in ("hedge_clause.v1", "booster_clause.v1"):
-        assert ENGINE.try_operator(op, text).text.endswith(f" the fee is really {adjective}.")
+    assert ENGINE.try_operator("hedge_clause.v1", text).text.endswith(
+        f" the fee is really {adjective}."
+    )
+    for op in ("booster_clause.v1", "booster_adverb.v1"):
+        assert ENGINE.try_operator(op, text).text == text
 
 
 BENEFITS = sorted(str(p) for p in LEX.claims["own_benefit"])

@@ -200,7 +200,11 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     words = _WORDS.findall(clause)
     for i, word in enumerate(words):
         # words[1:i]: the subject itself may be a demonstrative "that" ("that caused ...")
-        if word in verbs and not reporting.search(" ".join(words[1:i])):
+        if (
+            word in verbs
+            and not reporting.search(" ".join(words[1:i]))
+            and not _asked_about(words, i, lex)
+        ):
             return True
         if word in subject_words and _copula_after(words, i, lex):
             return True
@@ -218,6 +222,14 @@ def _evaluates(clause: str, lex: RulesLexicon) -> bool:
     found = phrases.search(clause)
     head = clause[: found.start()] if found is not None else ""
     return found is not None and not reporting.search(head.split(" ", 1)[-1] if " " in head else "")
+
+
+def _asked_about(words: list[str], i: int, lex: RulesLexicon) -> bool:
+    """Whether the conduct verb at ``i`` stands in an indirect question opened earlier in
+    the clause ("refused to explain which rule it breached"; word_classes.yaml
+    ``indirect_question_words``): what is asked about is not asserted, so it makes no
+    claim ("Arguably, the officer refused to explain ...": round 28 judgement, MEANING)."""
+    return not lex.word_classes["indirect_question_words"].isdisjoint(words[1:i])
 
 
 @functools.cache
@@ -297,6 +309,7 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
             word in verbs
             and (not word.endswith("ing") or words[i - 1 : i] in (["is"], ["are"]))
             and first_person.isdisjoint(words[: i + 3])
+            and not _asked_about(words, i, lex)
         ):
             # "this violates the FDCPA", "the migration caused the outage", "is
             # violating"; not "it caused me a lot of stress" (the writer's experience);
@@ -793,12 +806,15 @@ def _word_pattern(phrases: set[str]) -> re.Pattern[str]:
 
 @functools.cache
 def _stance_pattern(lex: RulesLexicon) -> re.Pattern[str]:
-    """Every hedge, booster or doubt phrase the engine knows (claims.yaml
-    ``stance_phrases``, the stance rows of hedges.tsv, every insertion cue, the removable
-    ``adverbs``) and every reported-speech phrase."""
+    """Every hedge, booster, candour or doubt phrase the engine knows (claims.yaml
+    ``stance_phrases``, ``candid_words``, the stance rows of hedges.tsv, every insertion
+    cue, the removable ``adverbs``) and every reported-speech phrase."""
     claims = lex.claims
     phrases = set(claims["stance_phrases"]) | set(claims["reported_speech"])
     phrases |= set(claims["adverbs"]) | set(claims["inner_boosters"])
+    # candour is a stance too ("..., to be honest"): "Perhaps, this fee is unfair, to be
+    # honest" stacks two (round 28 judgement: a hedge clashing with "frankly")
+    phrases |= set(claims["candid_words"])
     phrases |= {c for c, k in lex.hedge_cues.items() if k in _STANCE_CATEGORIES}
     for direction in ("hedged", "confident"):
         for slot in ("clause_start", "sentence_adverb", "pre_adjective", "mid_clause",

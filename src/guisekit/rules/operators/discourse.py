@@ -4,6 +4,7 @@ hedge and booster cues, and article dropping."""
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import re
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from guisekit.rules.claims import (
     adverb_slots,
     claim_sentences,
     doubtful,
+    figure_in_clause,
     grave_sentences,
     in_claim,
     opens_with_cue,
@@ -422,9 +424,24 @@ def _marker_operator(
         for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
             if direction == "hedged" and refusal(text, lex, edit.start):
                 continue  # "I think this is not acceptable": the complaint's point
+            if direction == "confident" and _intensified(text, lex, edit.start):
+                continue  # "I am confident that this is really poor service": stilted
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)
+
+
+def _intensified(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence at ``offset`` already intensifies an evaluation ("really poor
+    service", "extremely rude"): the writer's emphasis is there, and a confidence frame
+    on top reads stilted ("I am confident that this is really poor service ...": round 28
+    judgement, IMPLAUSIBLE)."""
+    words = _sentence_of(doc, offset).split()
+    judged = lex.claim_set("evaluative") | lex.claim_set("gradable")
+    return any(
+        a in lex.all_intensifiers and b.strip(",.!?;:") in judged
+        for a, b in itertools.pairwise(words)
+    )
 
 
 def _sentence_of(doc: Doc, offset: int) -> str:
@@ -622,6 +639,8 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 continue  # "I'm not sure, but I think the fee ...": the doubt stays
             if coordinated_complement(doc, end):
                 continue  # "but I think X, and that Y": "and that Y" needs the frame
+            if figure_in_clause(doc, lex, end):
+                continue  # "which I think is worth about £3,500": an estimate stays one
             edit = Edit(start, nxt.start, "", "remove_inner_hedge.v1")
             if not speculation(doc, lex, edit):
                 yield edit  # never on a guess about an event or cause (round 12)
