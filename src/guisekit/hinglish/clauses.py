@@ -275,6 +275,11 @@ class ClauseConverter:
         first = words[0].low
         if self.r._phrase_at(words, 0, "adverbs") > 1:
             return None  # "At least four accounts ...": an adverb, not "at" + a place
+        if first == "to":
+            # "To the Grievance Officer, I am ...": an address line run into the sentence,
+            # never a recipient of the clause ("Grievance Officer ko main ... hoon"; 23rd
+            # judgement: ungrammatical)
+            return None
         is_prep = bool(self.r._prep_len(words, 0))
         subject_starts = word_classes().subject_starts
         for cut in range(1, min(len(words) - 1, 8)):

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from guisekit.hinglish.lexicon import HinglishLexicon, VerbEntry
 from guisekit.hinglish.text import Tok
 from guisekit.hinglish.verbs import Gender, VerbForm, hindi_verb_form, inflect
+from guisekit.hinglish.word_classes import word_classes
 
 __all__ = [
     "NounPhrase",
@@ -109,6 +110,12 @@ class NounPhrase:
             return self.core
         if name == "has":  # "mere paas", "bank ke paas"; a thing holds: "account mein"
             if self.pronoun is None and not (self.person or self.place):
+                if self.gender is None:
+                    # a head the lexicon does not know may be a person ("delivery boy
+                    # mein mera signature hai"; 23rd judgement: ungrammatical)
+                    return None
+                return self.pre_obl + self.core_obl + hindi_toks("mein")
+            if self.place and self._contains():
                 return self.pre_obl + self.core_obl + hindi_toks("mein")
             name = "paas"
         if self.pronoun is not None:
@@ -118,6 +125,12 @@ class NounPhrase:
         if name == "paas":
             return self.pre_obl + self.core_obl + hindi_toks("ke paas")
         return self.pre_obl + self.core_obl + hindi_toks(name)
+
+    def _contains(self) -> bool:
+        """Whether the head is a place that contains what it "has" (a flat, a city)."""
+        head = self.core[-1].text.lower() if self.core else ""
+        places = word_classes().containing_places
+        return head in places or head.removesuffix("s") in places
 
 
 @dataclass(frozen=True)

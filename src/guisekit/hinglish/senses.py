@@ -16,8 +16,9 @@ A few function words have two senses that Hindi renders differently, and the tem
   "ke through" (a way or a means; fifteenth judgement);
 - "by" before a date or deadline is "tak" ("by 28 June" -> "28 June tak"), never "ko" or
   "se" (judged heldout10: "Mujhe 28 June unhe reply karna hai");
-- "ask" with a thing demanded as its object ("asking service bond") is "ask for"
-  ("maang"), never "pooch" (enquiring; heldout28 judgement: meaning changed).
+- "ask" with a thing demanded or an amount as its object ("asking service bond",
+  "asking ₹1.5 lakh fees") is "ask for" ("maang"), never "pooch" (enquiring; heldout28
+  and 23rd judgements: meaning changed).
 
 Each rewrite replaces the word with an unambiguous stand-in the lexicon renders in the
 right sense, and returns what the writer wrote, so a clause kept in English is restored
@@ -139,11 +140,23 @@ def _ask_demand() -> re.Pattern[str]:
     )
 
 
-def _ask_for(body: str, low: str, written: dict[str, str]) -> str:
-    """``body`` with each "ask" before a thing demanded written "ask for"; a form the
-    writer also wrote with "for" is left alone (it could not be restored)."""
+# "ask" right before an amount ("is asking ₹1.5 lakh fees"): a sum demanded, never a
+# question asked ("fees pooch rahi hai"; 23rd judgement: meaning changed)
+_ASK_AMOUNT = re.compile(r"\b(ask(?:s|ed|ing)?)(?=\s+(?:an?\s+|the\s+)?\ue000(\d+)\ue001)", re.I)
+_MONEY = re.compile(r"^(?:[$₹€£]|rs\.?\s|inr\b|usd\b)|\b(?:lakhs?|lacs?|crores?|cr|lpa|k)\b", re.I)
+
+
+def _ask_for(body: str, low: str, written: dict[str, str], masked: Masked) -> str:
+    """``body`` with each "ask" before a thing demanded or an amount written "ask for"; a
+    form the writer also wrote with "for" is left alone (it could not be restored)."""
+    amounts = [
+        m for m in _ASK_AMOUNT.finditer(body) if _MONEY.search(masked.spans[int(m.group(2))])
+    ]
+    matches = sorted([*_ask_demand().finditer(body), *amounts], key=lambda m: m.start())
     out, at = [], 0
-    for match in _ask_demand().finditer(body):
+    for match in matches:
+        if match.start() < at:
+            continue
         said = match.group(1)
         stand_in = f"{said} for"
         if re.search(rf"\b{stand_in.lower()}\b", low):
@@ -189,5 +202,5 @@ def disambiguate(
     # "paid through December": "December tak", never "December ke through" (a way or a
     # means; fifteenth judgement: meaning changed)
     body = swap(body, _through_period(body, masked), "up till", "till")
-    body = _ask_for(body, low, written)
+    body = _ask_for(body, low, written, masked)
     return body, written
