@@ -95,14 +95,16 @@ def opens_with_cue(doc: Doc, lex: RulesLexicon, start: int) -> bool:
 
 @functools.cache
 def _grave_pattern(lex: RulesLexicon) -> re.Pattern[str]:
-    words = sorted(lex.claims["grave_content"], key=len, reverse=True)
+    phrases = [*lex.claims["grave_content"], *lex.claims["ultimatums"]]
+    words = sorted(phrases, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b")
 
 
 def grave_sentences(doc: Doc, lex: RulesLexicon) -> frozenset[int]:
     """Starts of the sentences about grave matters (a death, an illness, an injury, a
-    fraud or theft suffered): no filler or discourse marker goes on them ("Like, my
-    father passed away" reads as mockery; issue 13 held-out judgement)."""
+    fraud or theft suffered) or holding an ultimatum: no filler or discourse marker goes
+    on them ("Like, my father passed away" reads as mockery; issue 13 held-out
+    judgement; claims.yaml ``grave_content``, ``ultimatums``)."""
     key = ("grave_sentences", lex)
     cached = doc.proposals.get(key)
     if cached is None:
@@ -378,13 +380,17 @@ def _copula_index(words: list[str], lex: RulesLexicon) -> int | None:
 
 def record_error(words: list[str], lex: RulesLexicon) -> bool:
     """Whether a clause says a detail of a record is wrong ("the date on the letter is
-    wrong", "my address is incorrect"; claims.yaml ``record_fields``): the writer checks
-    such a detail against what they know, so it is a fact, not a claim to hedge."""
+    wrong", "my address is incorrect"; claims.yaml ``record_fields``), or denies what was
+    just said or shown ("This is incorrect": round 29 judgement, MEANING for "possibly
+    incorrect"): the writer checks such a detail against what they know, so it is a
+    fact, not a claim to hedge."""
     fields = lex.claim_set("record_fields")
     head = _copula_index(words, lex)
     errors = lex.claim_set("record_errors")
     if head is None or errors.isdisjoint(words[head + 1 : head + 4]):
         return False
+    if words[:head] in (["this"], ["that"], ["it"]):
+        return True  # "This is incorrect.": the writer denies what was just said or shown
     return not fields.isdisjoint(words[:head])
 
 
