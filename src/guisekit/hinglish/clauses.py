@@ -84,6 +84,12 @@ _RULE_HELD = re.compile(
     r"recover(?:y|ies)|policy|policies)\b",
     re.IGNORECASE,
 )
+# a time phrase ("last year", "this month", "the next day"): never a clause's subject
+_TIME_NP = re.compile(
+    r"(?:last|this|next|every|that|the\s+(?:following|next|same|previous))\s+"
+    r"(?:year|month|week|quarter|day|time|morning|evening|night|weekend|cycle|appraisal)",
+    re.IGNORECASE,
+)
 # an English subordinator no Hindi condition may keep inside it
 _UNTIL = frozenset({"until", "till", "unless"})
 # a verb of asking or finding out before "if": "asked if I have questions" is an embedded
@@ -744,6 +750,7 @@ class ClauseConverter:
             i += 1
         return i < len(words) and (
             words[i].low in self.r.lex.verb_forms
+            or words[i].low in self.r.lex.english_verb_forms  # "spoke", "went"
             or words[i].low in word_classes().continuing_auxiliaries
         )
 
@@ -758,6 +765,10 @@ class ClauseConverter:
                 slots[name] = ()
                 continue
             value, at = text[span[0] : span[1]], offset + span[0]
+            if name == "who" and _TIME_NP.fullmatch(self.r.masked.unmask(value).strip()):
+                # "last year also got 5%": a time phrase before a subjectless verb is no
+                # subject ("Last year ko 5% bhi mila"; 24th judgement: ungrammatical)
+                return None
             self.r.reflexive = reflexive  # a nested clause may have changed it
             rendered = self._slot(kind, value, at, condition, name in template.predicate)
             if (
