@@ -750,7 +750,7 @@ TEMPLATE_CASES = [
     (
         "statement.had_to",
         "I had to pay a $50 late charge to my landlord.",
-        ["Mujhe apne landlord ko $50 late charge pay karna pada."],
+        ["Mujhe apne landlord ko $50 ka late charge pay karna pada."],
     ),
     ("statement.have_to", "I have to pay the fee.", ["Mujhe fee pay karna hai."]),
     ("statement.would_be", "The funds would be available.", ["Funds available honge."]),
@@ -874,7 +874,7 @@ TEMPLATE_CASES = [
     (
         "statement.this_includes",
         "This includes ₹1.2 lakh variable pay and ₹50,000 joining bonus.",
-        ["Isme ₹1.2 lakh variable pay aur ₹50,000 joining bonus shamil hain."],
+        ["Isme ₹1.2 lakh ki variable pay aur ₹50,000 ka joining bonus shamil hain."],
     ),
     (
         "request.looking_for",

@@ -41,7 +41,7 @@ PER_CLAUSE = [
         "It was just a $2,300 payment, but they got a $240 penalty.",
         "It was just a $2,300 payment,",
         "temporal just",
-        ["but unhe $240 penalty mili.", "lekin unhe $240 penalty mili."],
+        ["but unhe $240 ki penalty mili.", "lekin unhe $240 ki penalty mili."],
     ),
     (
         "I'm a fresh graduate, so I don't have years of banking behind me.",

@@ -614,6 +614,20 @@ class NounRenderer(WordRenderer, ABC):
                 oblique.append(kept)
                 i += 1
                 continue
+            modified = i + 1 < len(body) and self._amount(body[i]) and self._modifies(body[i + 1 :])
+            if modified is None:
+                return None  # "a £189 coat": a noun the lexicon does not know
+            if modified:
+                # "a Rs 500 penalty": an amount before its noun is its genitive ("Rs 500 ki
+                # penalty"; "£189 coat hai", 24th judgement: ungrammatical), which needs the
+                # noun's gender
+                if gender is None:
+                    return None
+                amount = self._placeholder(body[i])
+                for case, out in ((False, direct), (True, oblique)):
+                    out.extend((amount, *hindi_toks(inflect("ka", gender, plural, case) or "ka")))
+                i += 1
+                continue
             compound = self._in_compound(body, i)
             for case, out in ((False, direct), (True, oblique)):
                 counted = i > 0 and self._numeric(body[i - 1])
@@ -623,6 +637,19 @@ class NounRenderer(WordRenderer, ABC):
                 out.extend(rendered)
             i += 1
         return tuple(direct), tuple(oblique), gender, plural, person, place
+
+    def _modifies(self, rest: Sequence[Word]) -> bool | None:
+        """Whether an amount before ``rest`` modifies it as a noun ("$35 late fee"): every
+        word after it is a lexicon noun or adjective. False when the first word says how
+        the amount counts ("Rs 900 per kg", "₹2,755 extra per month") or is a function
+        word; None when a word is unknown ("£189 coat"): nothing says how to join them."""
+        followers = word_classes().amount_followers
+        first = rest[0].low.split(" ")[0]  # a phrase may be one word here ("per kg")
+        if first in followers or first in self.lex.english_function_words:
+            return False
+        if all(w.low in self.lex.content and w.low not in followers for w in rest):
+            return True
+        return None
 
     def _in_compound(self, body: Sequence[Word], i: int) -> bool:
         """Whether the noun at ``i`` is part of an English compound, where Hinglish keeps
@@ -711,6 +738,12 @@ class NounRenderer(WordRenderer, ABC):
         self, words: Sequence[Word], at: int
     ) -> tuple[Toks, Toks, Gender | None, bool, bool, bool] | None:
         left, right = words[:at], words[at + 1 :]
+        owner_head = self.lex.content.get(right[-1].low) if right else None
+        if owner_head is not None and owner_head.gender is None:
+            # "a variable pay of 20% normal": an owner ending in an adjective is no noun
+            # phrase but the copula's predicate after it ("20% normal ki variable pay",
+            # found reading spent tuning texts)
+            return None
         owner = self.np(right)
         if owner is None:
             return None

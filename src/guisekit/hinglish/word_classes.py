@@ -42,6 +42,7 @@ class WordClasses:
     verb_object_starts: frozenset[str]
     coordinated_verb_starts: frozenset[str]
     accounts: frozenset[str]
+    amount_followers: frozenset[str]
     containing_places: frozenset[str]
     destination_nouns: frozenset[str]
     bare_spans: frozenset[str]
