@@ -167,9 +167,14 @@ def test_fault_injection_every_request_ends_with_a_status(tmp_path, keys):
 
 
 def _paced_run(tmp_path, name: str, config: StubConfig, rpm: float | None):
-    """Answers, 429 count and sustained arrivals per 2 s window of 300 calls to a stub in
+    """Answers, 429 share and the most arrivals in any 2 s window of 300 calls to a stub in
     its own process (as a real provider is: an in-process server would share the GIL
-    with the client and bunch or delay its arrivals)."""
+    with the client and bunch or delay its arrivals). The busiest window, not the mean
+    rate from first to last arrival: on this shared VM the whole machine can stall for
+    seconds under load (every waiter of the client woke 7.2 s late at once in a
+    reproduction with four busy loops; 14.4 of 100 a window, first to last, in the ci of
+    4c9948b), which a mean over wall time counts against the client. The sustained rate
+    is the benchmark's to measure on a quiet machine (benchmarks/bench_llm_runner.py)."""
     # the echo responder: this measures the client's pacing, so the stub must spend no
     # CPU on rewriting (the rules engine's ~30 ms a request capped the stub itself at ~70
     # of 100 calls a window on this 2-core machine)
@@ -178,9 +183,7 @@ def _paced_run(tmp_path, name: str, config: StubConfig, rpm: float | None):
         # The prompt mode: this measures pacing, not the cost of a schema in every body.
         answers = runner.run(_requests(stub, 300, rpm=rpm, output="prompt"))
         stats = stub.stats()
-    arrivals = sorted(stats.arrival_times)
-    rate = (len(arrivals) - 1) / (arrivals[-1] - arrivals[0]) * 2.0
-    return answers, stats.by_status.get(429, 0) / stats.total_requests, rate
+    return answers, stats.by_status.get(429, 0) / stats.total_requests, stats.peak_in_window(2.0)
 
 
 def test_runner_holds_the_providers_request_cap(tmp_path, keys):
@@ -189,14 +192,16 @@ def test_runner_holds_the_providers_request_cap(tmp_path, keys):
     answers, rejected, rate = _paced_run(tmp_path, "capped", capped, cap * 60 / window)
     # Side by side, the same calls with no cap: what this client can send on this machine
     # now. A loaded CI machine sent 87 a window where 100 were allowed (ci of 5605d6a), so
-    # the bound is 90% of the lesser of the cap and that, not of the cap alone.
+    # the bound is 90% of the lesser of the cap and that, not of the cap alone. Over-
+    # cautious pacing fails it (a client paced at half the cap peaks near 50), a 429 storm
+    # fails the share.
     _, _, free = _paced_run(tmp_path, "free", StubConfig(latency=0.02), None)
     assert all(a.status == "ok" for a in answers)
     # The issue's figures (>= 95% of the cap, < 1% 429s) are measured on a quiet machine by
     # benchmarks/bench_llm_runner.py; here, with the test suite sharing two cores, the bounds
     # are looser but still fail without pacing (hundreds of 429s) or with over-cautious pacing.
     assert rejected < 0.02, f"{rejected:.1%} got 429"
-    assert rate >= 0.90 * min(cap, free), f"sustained {rate:.1f} of {cap} (free {free:.1f})"
+    assert rate >= 0.90 * min(cap, free), f"busiest window {rate} of {cap} (free {free})"
 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])
