@@ -94,7 +94,7 @@ _NOT_REMOVABLE = re.compile(
     r"\b(about|approximately|roughly|around|nearly|mainly|largely|mostly|partly|usually|"
     r"often|according to|not sure|could have|generally|apparently|seemingly|and stuff|"
     r"or something|and so on|to some extent|to a certain extent|to some degree|more or less|"
-    r"in a way|if needed|if necessary)\b",
+    r"in a way|if needed|if necessary|where possible)\b",
     re.IGNORECASE,
 )
 # Since the round 12 judgement an epistemic hedge on a speculation the writer cannot
@@ -150,8 +150,9 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # speculations of _SPECULATIVE are left hedged too; 76 since the heldout21h hedge
     # reading (two extent phrases and a guessed cause left in place, 79 before); 74 since
     # the heldout24h hedge reading (two conditions left in place); 66 since the round 24
-    # hedge reading (knowledge limits and guesses at facts left in place, _GUESSED)
-    assert len(licensed_up) >= 90 and len(licensed_down) >= 66
+    # hedge reading (knowledge limits and guesses at facts left in place, _GUESSED); 65
+    # since round 30 ("where possible" left in place, a condition like "if needed")
+    assert len(licensed_up) >= 90 and len(licensed_down) >= 65
     up, _ = _rates(licensed_up)
     _, down = _rates(licensed_down)
     assert up >= 0.9, up
@@ -185,7 +186,8 @@ def test_hedge_transform_moves_the_score_both_ways() -> None:
     # 0.54 since the round 24 hedge reading: a guess or a knowledge limit ("I imagine the
     # market rate is higher", "As far as I know, the account is in good standing") stays
     # unless it frames a gradable evaluation (five MEANING verdicts there; _GUESSED).
-    assert down_all >= 0.54, down_all
+    # 0.53 since round 30: "where possible" on a practice stays, as "if needed" does.
+    assert down_all >= 0.53, down_all
 
 
 def test_hedge_direction_separates_the_pair_texts() -> None:

@@ -187,21 +187,21 @@ def test_output_is_identical_across_processes_and_hash_seeds(tmp_path) -> None:
 # --- edit judgement round 5 (issue 13): three ungrammatical edit classes, in general ------
 
 _NOUNS = ["rejection", "delay", "meeting", "fee", "advice", "letter", "decision"]
-_TRAILING = default_lexicon().claims["trailing"]
+_CONDITIONS = ["where possible", "if possible", "if needed", "if necessary"]
 
 
 @given(
     st.sampled_from(["and", "but", "or"]),
-    st.sampled_from(_TRAILING),
+    st.sampled_from(_CONDITIONS),
     st.sampled_from(["the logs", "the reports", "the written notes"]),
 )
 @settings(max_examples=40, deadline=None)
-def test_a_removed_parenthetical_hedge_takes_both_its_commas(
-    conj: str, hedge: str, tail: str
-) -> None:
+def test_a_bracketed_condition_on_a_plan_is_never_removed(conj: str, hedge: str, tail: str) -> None:
+    """Round 5 judged a removed bracketed hedge that left a comma behind; since round 30 a
+    condition on an action is content ("under 300 lines where possible" -> "under 300
+    lines" judged MEANING) and stays, commas and all."""
     text = f"The team will review the tests {conj}, {hedge}, {tail} by Friday."
-    out = ENGINE.try_operator("remove_hedge.v1", text).text
-    assert out == f"The team will review the tests {conj} {tail} by Friday."
+    assert ENGINE.try_operator("remove_hedge.v1", text).text == text
 
 
 _POLITENESS = [h for h in default_lexicon().claims["politeness_hedges"] if " " in h]

@@ -1154,22 +1154,6 @@ _POSSIBILITY_WORDS = frozenset({"maybe", "perhaps", "possibly"})
 def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     claims, classes = lex.claims, lex.word_classes
     text = doc.text
-    for phrase in claims["trailing"]:
-        first = phrase.split()[0]
-        if first not in doc.vocab:
-            continue
-        for start in doc.occurrences(first):
-            end = doc.phrase_end(start, phrase)
-            if end is None or text[end : end + 1] not in (".", ",", ";", "!", ")"):
-                continue
-            if doc.is_sentence_start(start):
-                continue  # "If possible, I'd request ...": an opener, not a trailing phrase
-            left = start - 2 if text[start - 2 : start] == ", " else start - 1
-            if left < 0 or text[left : left + 1] not in (",", " "):
-                continue
-            if text[end : end + 1] == "," and text[left : left + 1] == ",":
-                left, end = _bracket_span(doc, lex, left, end)
-            yield Edit(left, end, "", name)
     mass = frozenset(claims["mass_nouns"])
     for word in doc.words(frozenset({"some"})):
         nxt = doc.next_word(word.end)
