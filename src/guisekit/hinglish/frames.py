@@ -86,7 +86,7 @@ _WHO = r"(?P<who>[^\s,]+(?:\s+[^\s,]+){0,3}?)"
 # modal or "to" before it; English syntax a Hindi "ki" cannot introduce
 _MANDATIVE = re.compile(
     r"(?:(?!(?:will|would|can|could|should|must|may|might|to|not|cannot|shall)\b)\S+\s+){1,5}"
-    r"be\b",
+    r"(?:not\s+)?be\b",
     re.IGNORECASE,
 )
 
@@ -223,7 +223,11 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
     for match in _LINK.finditer(text):
         start, _, link, comma = pieces[-1]
         left, right = text[start : match.start()], text[match.end() :]
-        if not (conv._finite(left) and is_clause(conv, right)) or after_desire(left, right):
+        # the right side up to a semicolon must be a clause itself: "booked for 12 Feb and
+        # 26 Feb; the first engineer never turned up" holds no clause after its "and"
+        # (25th judgement: "aur 26 Feb;" left hanging)
+        own = right.split(";", 1)[0]
+        if not (conv._finite(left) and is_clause(conv, own)) or after_desire(left, right):
             continue
         if not (_SUBJECT.match(right) or "," in match.group()):
             continue  # "my title and pay didn't change": one subject, two nouns

@@ -112,11 +112,13 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-# a full month name and a full stop ending a protected date ("1st July."): the stop ends
-# the sentence (an abbreviation such as "Jul." is left alone)
+# a month and a full stop ending a protected date at the end of its sentence ("1st July.",
+# "26 Feb."): the stop ends the sentence, and an abbreviation's dot is the same one (in
+# the placeholder it moved with the date: "26 Feb. ke liye book ho gayi"; found reading
+# the 25th judgement's sample)
 _MONTH_STOP = re.compile(
     r"(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)\.$"
+    r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$"
 )
 
 
