@@ -19,7 +19,7 @@ from itertools import pairwise
 
 from guisekit.hinglish.lexicon import HinglishLexicon
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks
-from guisekit.hinglish.text import SPELLED_NUMBERS, Tok, is_placeholder
+from guisekit.hinglish.text import SPELLED_NUMBERS, Tok, is_money, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
 from guisekit.hinglish.word_classes import word_classes
 from guisekit.hinglish.words import _QUOTES, FINITE, WordRenderer
@@ -37,7 +37,6 @@ _NOT_FREE_CHOICE = re.compile(
     r"please|kindly|appreciate|grateful|welcome)\b|n[’']t\b",
     re.IGNORECASE,
 )
-_MONEY = re.compile(r"(?:[$₹€£¥]|rs\.?\s?|inr\s?|usd\s?)\d", re.IGNORECASE)
 _APPROXIMATORS = frozenset({"about", "around"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
 _PLURAL_DETERMINERS = frozenset({"all", "these", "those", "both"})
@@ -1125,7 +1124,8 @@ class NounRenderer(WordRenderer, ABC):
 
     def _amount(self, word: Word) -> bool:
         """Whether a word is a protected amount of money ("$59.99", "₹2,100", "Rs 500")."""
-        return is_placeholder(word.text) and _MONEY.match(self.masked.unmask(word.text)) is not None
+        said = self.masked.unmask(word.text) if is_placeholder(word.text) else ""
+        return is_money(said, currency_first=True)
 
     def _duration(self, words: Sequence[Word]) -> bool:
         """Whether a phrase is a counted span of time ("2 years", "about six months")."""

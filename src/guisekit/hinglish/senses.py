@@ -31,7 +31,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-from guisekit.hinglish.text import Masked
+from guisekit.hinglish.text import Masked, is_money
 from guisekit.hinglish.word_classes import word_classes
 
 __all__ = ["disambiguate"]
@@ -143,15 +143,12 @@ def _ask_demand() -> re.Pattern[str]:
 # "ask" right before an amount ("is asking ₹1.5 lakh fees"): a sum demanded, never a
 # question asked ("fees pooch rahi hai"; 23rd judgement: meaning changed)
 _ASK_AMOUNT = re.compile(r"\b(ask(?:s|ed|ing)?)(?=\s+(?:an?\s+|the\s+)?\ue000(\d+)\ue001)", re.I)
-_MONEY = re.compile(r"^(?:[$₹€£]|rs\.?\s|inr\b|usd\b)|\b(?:lakhs?|lacs?|crores?|cr|lpa|k)\b", re.I)
 
 
 def _ask_for(body: str, low: str, written: dict[str, str], masked: Masked) -> str:
     """``body`` with each "ask" before a thing demanded or an amount written "ask for"; a
     form the writer also wrote with "for" is left alone (it could not be restored)."""
-    amounts = [
-        m for m in _ASK_AMOUNT.finditer(body) if _MONEY.search(masked.spans[int(m.group(2))])
-    ]
+    amounts = [m for m in _ASK_AMOUNT.finditer(body) if is_money(masked.spans[int(m.group(2))])]
     matches = sorted([*_ask_demand().finditer(body), *amounts], key=lambda m: m.start())
     out, at = [], 0
     for match in matches:

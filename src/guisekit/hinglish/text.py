@@ -22,6 +22,7 @@ __all__ = [
     "LanguageTag",
     "Masked",
     "Tok",
+    "is_money",
     "is_placeholder",
     "mask",
     "sentences",
@@ -68,6 +69,21 @@ class Masked:
 
     def unmask(self, text: str) -> str:
         return PLACEHOLDER.sub(lambda m: self.spans[int(m.group(1))], text)
+
+
+# an amount of money as protected: a currency first ("$59.99", "Rs 500", "₹2,100") or an
+# Indian unit after it ("1.5 lakh", "12 LPA", "1.2 Cr")
+_CURRENCY_FIRST = re.compile(r"(?:[$₹€£¥]|rs\.?\s?|inr\s?|usd\s?)\d", re.IGNORECASE)
+_INDIAN_UNIT = re.compile(r"\b(?:lakhs?|lacs?|crores?|cr|lpa)\b", re.IGNORECASE)
+
+
+def is_money(span: str, *, currency_first: bool = False) -> bool:
+    """Whether a protected span (as written) is an amount of money; with
+    ``currency_first``, only one written with its currency ("Rs 500", not "26 LPA", which
+    Hinglish writers put before a noun as it is: "26 LPA CTC")."""
+    if _CURRENCY_FIRST.match(span):
+        return True
+    return not currency_first and _INDIAN_UNIT.search(span) is not None
 
 
 def is_placeholder(token: str) -> bool:
