@@ -18,6 +18,7 @@ import re
 
 from guisekit.rules.doc import Doc, Word
 from guisekit.rules.lexicon import RulesLexicon, alternation
+from guisekit.rules.protect import SINGLE_QUOTED
 
 __all__ = [
     "adverb_slots",
@@ -843,23 +844,12 @@ def _reported_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 
 
 _QUOTE = re.compile('["\u201c\u201d]')
-# A quotation in single quotes: an opening quote after a space or bracket (or at the
-# start) before a letter, and a closing one after a letter or stop before a space, a
-# stop or the end ("the technician 'will visit tomorrow' and ..."); an apostrophe inside
-# a word ("won't") may stand inside it, one after a plural ("the customers' fees") alone
-# opens nothing.
-_SINGLE_QUOTED = re.compile(
-    r"(?:^|(?<=[\s(\[]))['\u2018][a-z0-9]"
-    r"(?:[^'\u2018\u2019\n]|(?<=[a-z])['\u2019](?=[a-z]))*?"
-    r"[a-z0-9.!?,]['\u2019](?=[\s.,;:!?)\]]|$)",
-    re.IGNORECASE,
-)
 
 
 def quoted(text: str) -> bool:
     """Whether ``text`` holds a quotation, in double or single quotes: someone's words,
     on which the writer's hedge or booster misattributes commitment."""
-    return _QUOTE.search(text) is not None or _SINGLE_QUOTED.search(text) is not None
+    return _QUOTE.search(text) is not None or SINGLE_QUOTED.search(text) is not None
 
 
 @functools.cache

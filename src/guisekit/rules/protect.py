@@ -1,7 +1,8 @@
 """Protected spans: the parts of a text no style operator may touch.
 
 Every fact the exact check extracts (money, dates, years, percentages, relative dates,
-redaction tokens) plus any other number, account numbers, e-mails, URLs and quoted text.
+redaction tokens) plus any other number, account numbers, e-mails, URLs and quoted text
+(double or single quotes).
 Operators propose edits anywhere; the resolver drops those that overlap a protected span,
 so protection holds whatever an operator does.
 """
@@ -12,7 +13,7 @@ import re
 
 from guisekit.facts import extract_facts
 
-__all__ = ["protected_spans"]
+__all__ = ["SINGLE_QUOTED", "protected_spans"]
 
 # Each pattern starts with a literal or a character class, so the regex engine skips
 # quickly to candidates; the rarer ones run only when their trigger character is present.
@@ -24,6 +25,20 @@ _OPTIONAL = (
     ("www.", re.compile(r"www\.\S+")),
     ('"', re.compile(r"\"[^\"\n]{1,400}\"")),  # quoted text
     ("“", re.compile(r"“[^”\n]{1,400}”")),
+)
+
+
+# A quotation in single quotes: an opening quote after a space or bracket (or at the
+# start) before a letter, and a closing one after a letter or stop before a space, a
+# stop or the end ("the technician 'will visit tomorrow' and ..."); an apostrophe inside
+# a word ("won't") may stand inside it, one after a plural ("the customers' fees") alone
+# opens nothing. Quoted words are someone's: "'did not take sufficient care'" -> "enough
+# care" misquoted a letter (round 31 judgement, MEANING).
+SINGLE_QUOTED = re.compile(
+    r"(?:^|(?<=[\s(\[]))['\u2018][a-z0-9]"
+    r"(?:[^'\u2018\u2019\n]|(?<=[a-z])['\u2019](?=[a-z]))*?"
+    r"[a-z0-9.!?,]['\u2019](?=[\s.,;:!?)\]]|$)",
+    re.IGNORECASE,
 )
 
 
@@ -39,6 +54,8 @@ def protected_spans(text: str) -> list[tuple[int, int]]:
     for trigger, pattern in _OPTIONAL:
         if trigger in text:
             spans += [m.span() for m in pattern.finditer(text)]
+    if "'" in text or "\u2018" in text:
+        spans += [m.span() for m in SINGLE_QUOTED.finditer(text)]
     spans.sort()
     merged: list[tuple[int, int]] = []
     for start, end in spans:

@@ -422,13 +422,28 @@ def _marker_operator(
         kept = lex.claim_set("not_inserted")
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
         for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
-            if direction == "hedged" and refusal(text, lex, edit.start):
+            if direction == "hedged" and (
+                refusal(text, lex, edit.start) or _accepts(text, lex, edit.start)
+            ):
                 continue  # "I think this is not acceptable": the complaint's point
             if direction == "confident" and _intensified(text, lex, edit.start):
                 continue  # "I am confident that this is really poor service": stilted
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)
+
+
+def _accepts(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence at ``offset`` says what the writer will accept ("A rough
+    breakdown is fine"; claims.yaml ``acceptance_predicates``): their own concession,
+    which a hedge turns absurd ("is possibly fine": round 31 judgement, MEANING)."""
+    return _acceptance_pattern(lex).search(_sentence_of(doc, offset)) is not None
+
+
+@functools.cache
+def _acceptance_pattern(lex: RulesLexicon) -> re.Pattern[str]:
+    words = alternation(lex.claims["acceptance_predicates"])
+    return re.compile(rf"\b(?:is|are|would be|will be|'s)\s+(?:[a-z]+\s+)?(?:{words})\b")
 
 
 def _intensified(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
@@ -555,7 +570,7 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
-            if direction == "hedged" and refusal(doc, lex, start):
+            if direction == "hedged" and (refusal(doc, lex, start) or _accepts(doc, lex, start)):
                 continue  # "this is possibly not acceptable": the complaint's point
             head = text[start:at]
             fits = _other_stems(choices, _sentence_of(doc, start))

@@ -1139,6 +1139,9 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
         or nxt.lower in classes["afterthought_openers"]
         or nxt.lower in classes["pronoun_subjects"]
         or nxt.lower in classes["writer_subjects"]
+        # "I didn't do it alone, obviously, the practice manager ...": a new clause's
+        # subject follows, and a comma must stay (round 31 judgement, UNGRAMMATICAL)
+        or nxt.lower in classes["determiners"]
     )
     begin = doc.sentence_around(comma)[0]
     first = doc.word_at(begin) if begin < comma else None
