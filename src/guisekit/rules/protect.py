@@ -34,8 +34,10 @@ _OPTIONAL = (
 # a word ("won't") may stand inside it, one after a plural ("the customers' fees") alone
 # opens nothing. Quoted words are someone's: "'did not take sufficient care'" -> "enough
 # care" misquoted a letter (round 31 judgement, MEANING).
+# The quote comes first (the look-behind after it), so the regex engine skips straight to
+# quote marks instead of trying the look-behind at every character.
 SINGLE_QUOTED = re.compile(
-    r"(?:^|(?<=[\s(\[]))['\u2018][a-z0-9]"
+    r"['\u2018](?<![^\s(\[]['\u2018])[a-z0-9]"
     r"(?:[^'\u2018\u2019\n]|(?<=[a-z])['\u2019](?=[a-z]))*?"
     r"[a-z0-9.!?,]['\u2019](?=[\s.,;:!?)\]]|$)",
     re.IGNORECASE,

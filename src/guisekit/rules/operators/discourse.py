@@ -422,9 +422,7 @@ def _marker_operator(
         kept = lex.claim_set("not_inserted")
         choices = tuple(c for c in lex.insertions(slot, direction) if c not in kept)
         for edit in _sentence_marker(text, lex, rng, choices, name, comma=comma, claims_only=True):
-            if direction == "hedged" and (
-                refusal(text, lex, edit.start) or _accepts(text, lex, edit.start)
-            ):
+            if direction == "hedged" and _hedge_refused(text, lex, edit.start):
                 continue  # "I think this is not acceptable": the complaint's point
             if direction == "confident" and _intensified(text, lex, edit.start):
                 continue  # "I am confident that this is really poor service": stilted
@@ -433,10 +431,13 @@ def _marker_operator(
                 yield edit._replace(options=fits)
 
 
-def _accepts(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
-    """Whether the sentence at ``offset`` says what the writer will accept ("A rough
-    breakdown is fine"; claims.yaml ``acceptance_predicates``): their own concession,
-    which a hedge turns absurd ("is possibly fine": round 31 judgement, MEANING)."""
+def _hedge_refused(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence at ``offset`` refuses or accepts outright, where a sentence or
+    clause hedge turns the writer's point absurd: a refusal ("this is not acceptable") or
+    what they will accept ("A rough breakdown is fine"; claims.yaml
+    ``acceptance_predicates``; "is possibly fine": round 31 judgement, MEANING)."""
+    if refusal(doc, lex, offset):
+        return True
     return _acceptance_pattern(lex).search(_sentence_of(doc, offset)) is not None
 
 
@@ -452,11 +453,17 @@ def _intensified(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     on top reads stilted ("I am confident that this is really poor service ...": round 28
     judgement, IMPLAUSIBLE)."""
     words = _sentence_of(doc, offset).split()
-    judged = lex.claim_set("evaluative") | lex.claim_set("gradable")
+    judged = _judged_words(lex)
     return any(
         a in lex.all_intensifiers and b.strip(",.!?;:") in judged
         for a, b in itertools.pairwise(words)
     )
+
+
+@functools.cache
+def _judged_words(lex: RulesLexicon) -> frozenset[str]:
+    """Evaluative and gradable words (claims.yaml), built once per lexicon."""
+    return lex.claim_set("evaluative") | lex.claim_set("gradable")
 
 
 def _sentence_of(doc: Doc, offset: int) -> str:
@@ -570,7 +577,7 @@ def _slots(direction: str, label: str) -> None:
         for start, at in adverb_slots(doc, lex):
             if stance_elsewhere(doc, lex, start, start):
                 continue  # "the charge probably seems wrong", "is probably clearly"
-            if direction == "hedged" and (refusal(doc, lex, start) or _accepts(doc, lex, start)):
+            if direction == "hedged" and _hedge_refused(doc, lex, start):
                 continue  # "this is possibly not acceptable": the complaint's point
             head = text[start:at]
             fits = _other_stems(choices, _sentence_of(doc, start))

@@ -1123,15 +1123,15 @@ _CUE_COMPLEMENT = re.compile(r",? *(?:for (?:a fact|sure|certain|certain that)|o
 
 def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[int, int]:
     """The span to delete for a parenthetical set off by the commas at ``comma`` and
-    ``close``: both commas go with it ("a clear update and, if possible, a date" -> "a
-    clear update and a date"; edit judgement round 5, UNGRAMMATICAL), but one stays where it
-    also marks a boundary outside the pair: before a coordinator (", where possible, and"
-    -> ", and"), an afterthought (", I guess, maybe a little low" -> ", maybe a little
+    ``close``: both commas go with it ("the fee is, I think, wrong" -> "the fee is wrong";
+    a comma left behind was judged UNGRAMMATICAL in round 5), but one stays where it
+    also marks a boundary outside the pair: before a coordinator (", maybe, and" -> ",
+    and"), an afterthought (", I guess, maybe a little low" -> ", maybe a little
     low"; heldout32h, UNGRAMMATICAL) or a pronoun subject ("Weakness, maybe, I'm not
-    comfortable" -> "Weakness, I'm not ..."; heldout34h, UNGRAMMATICAL), or after a
-    sentence-initial introductory phrase ("If it arrives late, if possible, call them";
-    word_classes.yaml ``coordinators``, ``afterthought_openers``, ``pronoun_subjects``,
-    ``writer_subjects`` and ``introducers``)."""
+    comfortable" -> "Weakness, I'm not ..."; heldout34h, UNGRAMMATICAL) or a determiner
+    opening a new clause's subject (round 31), or after a sentence-initial introductory
+    phrase; word_classes.yaml ``coordinators``, ``afterthought_openers``,
+    ``pronoun_subjects``, ``writer_subjects``, ``determiners`` and ``introducers``."""
     text, classes = doc.text, lex.word_classes
     nxt = doc.next_word(close + 1)
     keep_one = nxt is not None and (
