@@ -774,6 +774,14 @@ def figure_in_clause(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     return _figure(lex).search(doc.lowered, offset, mark.start() if mark else stop) is not None
 
 
+def figure_in_sentence(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence around ``offset`` holds a figure anywhere ("I have experience
+    in SAP FICO, total 6 years"): a vague "some" there contradicts the stated amount
+    (round 32 judgement, MEANING)."""
+    start, stop = doc.sentence_around(offset)
+    return _figure(lex).search(doc.lowered, start, stop) is not None
+
+
 # A main clause whose subject (not the writer) reports or holds a view: a verb of saying
 # or thinking within the first five words.
 _OTHERS_REPORT = re.compile(

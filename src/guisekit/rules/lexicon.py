@@ -343,6 +343,7 @@ class RulesLexicon:
             "feeling_verbs",
             "clause_final_only",
             "clause_final_followers",
+            "modifier_ends",
         )
         return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
 
@@ -351,6 +352,12 @@ class RulesLexicon:
         """Swapped-in forms that change sense before the listed words ("occurred to",
         "appalling at"; register_context.yaml ``not_before``)."""
         return self._word_map("register_context.yaml", "not_before")
+
+    @functools.cached_property
+    def register_not_after(self) -> dict[str, frozenset[str]]:
+        """Swapped-in forms that change sense after the listed words ("cause trouble";
+        register_context.yaml ``not_after``)."""
+        return self._word_map("register_context.yaml", "not_after")
 
     @functools.cached_property
     def register_only_before(self) -> dict[str, frozenset[str]]:

@@ -145,7 +145,12 @@ def deletion(
 def capital_edit(doc: Doc, start: int, at: int, name: str, acronyms: Mapping[str, str]) -> Edit:
     """Replace ``text[start:at]`` by nothing and give the word at ``at`` the sentence
     capital: only its first letter is edited, unless it is a listed acronym, which is
-    written in capitals whole ("Honestly, hr asked" -> "HR asked", never "Hr asked")."""
+    written in capitals whole ("Honestly, hr asked" -> "HR asked", never "Hr asked").
+    A writer who opened the sentence in lower case keeps it so ("it feels like nobody
+    is there" -> "nobody is there", never "Nobody"; heldout38h judgement): the edit
+    changes the certainty, not the writer's casing."""
+    if doc.text[start : start + 1].islower():
+        return Edit(start, at, "", name)
     word = doc.word_at(at)
     if word is not None and word.start == at:
         written = sentence_capital(word.text, acronyms)

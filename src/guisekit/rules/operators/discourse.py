@@ -14,6 +14,7 @@ from guisekit.rules.claims import (
     claim_sentences,
     doubtful,
     figure_in_clause,
+    figure_in_sentence,
     grave_sentences,
     in_claim,
     opens_with_cue,
@@ -618,6 +619,8 @@ def hedge_vague(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
             continue
         subject = doc.prev_word(prev.start)
         have = prev.lower in _HAVE or prev.lower == "i've"
+        if figure_in_sentence(doc, lex, word.start):
+            continue  # "experience in SAP FICO, total 6 years": the amount is stated
         if have and (prev.lower == "i've" or (subject is not None and subject.lower == "i")):
             yield Edit(word.start, word.start, "some ", "hedge_vague.v1")
 

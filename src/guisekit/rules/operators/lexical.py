@@ -274,7 +274,9 @@ _NEGATED_BEFORE = re.compile(r"(?:n't|\bnot|\bnever)(?: [a-z]+ly)? $")
 def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:
     """Whether ``value`` in place of ``start:end`` says something else or is no English
     there (register_context.yaml): a form listed under ``not_before`` before one of its
-    words ("what happened with X" never "what occurred with X"), one under
+    words ("what happened with X" never "what occurred with X"), under ``not_after``
+    within two words after one of its words ("cause trouble" never "cause
+    difficulty"), one under
     ``only_before`` before any other word ("an easy time" never "a straightforward
     time"), a ``judging_only``
     adjective after a verb of feeling ("I felt terrible" never "I felt appalling"), or a
@@ -284,6 +286,14 @@ def _sense_changes(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str
     nxt = _joined(doc, end)
     if nxt is not None and nxt.lower in lex.register_not_before.get(value, ()):
         return True
+    after = lex.register_not_after.get(value, frozenset())
+    before = doc.prev_word(start)
+    for _ in range(2):  # "cause trouble", "cause any trouble"
+        if before is None:
+            break
+        if before.lower in after:
+            return True
+        before = doc.prev_word(before.start)
     only = lex.register_only_before.get(value)
     if only is not None and (nxt is None or nxt.lower not in only):
         return True
@@ -422,6 +432,8 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             return prev is None or prev.lower not in classes["verb_context"]
         if pos == "figure":
             return _FIGURE_AHEAD.match(doc.text, end) is not None
+        if pos == "adv" and _noun_after_phrase(doc, lex, doc.lowered[start:end].split(), end):
+            return False
         if pos == "adv" and prev is not None and prev.lower in object_prepositions:
             # after a preposition the phrase is its noun-phrase object ("a rent credit for
             # every day" never "for daily", "refund for these days" never "for currently")
@@ -431,6 +443,22 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
         return value.strip().lower() != "daily" or not doc.is_sentence_start(start)
 
     return accept
+
+
+def _noun_after_phrase(doc: Doc, lex: RulesLexicon, matched: list[str], end: int) -> bool:
+    """Whether a phrase adverb ends in a word that also modifies a noun
+    (register_context.yaml ``modifier_ends``) and runs straight into a content word: it
+    is then no adverb ("at present rate" never "at the moment rate"; "at first sight"
+    never "initially sight"; round 32 judgement, UNGRAMMATICAL). A function word, a
+    subject pronoun, an adjective, an -ly adverb or punctuation after it lets it be."""
+    nxt = doc.next_word(end)
+    if len(matched) < 2 or matched[-1] not in lex.register_context["modifier_ends"]:
+        return False
+    if nxt is None or doc.text[end : nxt.start] != " ":
+        return False
+    word = nxt.lower
+    clause_words = lex.function_words | lex.sentence_split.subjects | lex.adjectives
+    return not (word in clause_words or word.endswith("ly"))
 
 
 def _base_form(word: str, lex: RulesLexicon) -> bool:
@@ -868,6 +896,8 @@ def _seem_clause(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         return _EXPERIENCER.search(phrase) is None
     if not lowered.startswith(lex.claims["seem_frames"], edit.start):
         return True
+    if _extreme_case(lex).search(phrase):
+        return False  # "it feels like nobody is there": an impression, not a literal claim
     if edit.replacement.lower() == lowered[edit.end - len(edit.replacement) : edit.end]:
         # a deleted opener (its replacement at most the next word's capital): the words
         # the deletion leaves ("It would seem likely that the fee ..." -> "The fee ..."),
@@ -897,6 +927,14 @@ _PHRASE_REST = re.compile(r"[^.!?;:,\n]*")
 
 
 @functools.cache
+def _extreme_case(lex: RulesLexicon) -> re.Pattern[str]:
+    """Extreme case formulations (claims.yaml ``extreme_case_words``): under an appearance
+    frame they are a felt exaggeration, and removing the frame states it as literal fact
+    (heldout38h judgement, MEANING)."""
+    return re.compile(r"\b(?:" + alternation(lex.claims["extreme_case_words"]) + r")\b")
+
+
+@functools.cache
 def _number_ahead(lex: RulesLexicon) -> re.Pattern[str]:
     """A figure or amount right after a hedge (a digit, a currency sign or a word of
     word_classes.yaml ``rounded_figures``): the hedge is then a rounder ("maybe fifteen
@@ -914,6 +952,15 @@ def _clause_length_ok(rest: str, lex: RulesLexicon) -> bool:
         return True
     fused = lex.word_classes["fused_copulas"]
     return len(words) == 2 and words[0].lower().replace("’", "'") in fused
+
+
+def _lone_subordinate(rest: str, lex: RulesLexicon) -> bool:
+    """Whether what follows a deleted opener is only a subordinate clause, with no main
+    clause after it: the opener is then the sentence's whole answer ("Did I burn out?
+    Probably, if I'm honest." never "If I'm honest."; heldout38h judgement, MEANING)."""
+    rest = rest.lstrip(" ,")
+    words = rest.split()
+    return bool(words) and words[0].lower() in lex.sentence_split.subordinators and "," not in rest
 
 
 _FIGURE_WINDOW = 4
@@ -952,6 +999,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
         return (
             rest is not None
             and _clause_length_ok(rest.group(), lex)
+            and not _lone_subordinate(rest.group(), lex)
             and complementiser_ok(doc, lex, start, end)
             and not coordinated_complement(doc, end)
             and clause_after_frame(doc, lex, start, end)
@@ -1255,6 +1303,7 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
         return (
             rest is not None
             and _clause_length_ok(rest.group(), lex)
+            and not _lone_subordinate(rest.group(), lex)
             and complementiser_ok(doc, lex, start, end)
             and not coordinated_complement(doc, end)
             and clause_after_frame(doc, lex, start, end)
