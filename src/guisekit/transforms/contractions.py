@@ -94,6 +94,19 @@ def _no_contract_after() -> frozenset[str]:
     return _words("no_contract_after")
 
 
+def _place_after_noun(row: Row, previous: str) -> bool:
+    """Whether the "here"/"there" of ``row`` ("here is") follows a word that opens no
+    clause (contraction_context.yaml ``place_subjects``, ``place_subject_after``): it then
+    locates the noun before it, and the verb's subject is that noun phrase ("my unvested
+    stock here is worth" never "stock here's worth"; round 33 judgement, UNGRAMMATICAL)."""
+    first = row.full.split()[0].lower()
+    return (
+        first in _words("place_subjects")
+        and previous != ""
+        and previous not in _words("place_subject_after")
+    )
+
+
 def _object_of_verb(row: Row, previous: str) -> bool:
     """Whether the pronoun of ``row`` ("it will") is the object of the verb form before it
     ("raising it will damage", "fixing that is hard", "call it is theft"), not the subject
@@ -239,6 +252,8 @@ def edits(
                     previous = _previous_word(text, start)
                     if previous in _no_contract_after() or _object_of_verb(row, previous):
                         continue  # "of it is", "raising it will damage": no subject
+                    if _place_after_noun(row, previous):
+                        continue  # "my stock here is worth": "here" is no subject
                 after = _next_words(text, end, 1)
                 if after and (
                     _emphatic(after[0])  # "I will NOT pay": the stress is on the auxiliary

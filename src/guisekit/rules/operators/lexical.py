@@ -1178,8 +1178,10 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     low"; heldout32h, UNGRAMMATICAL) or a pronoun subject ("Weakness, maybe, I'm not
     comfortable" -> "Weakness, I'm not ..."; heldout34h, UNGRAMMATICAL) or a determiner
     opening a new clause's subject (round 31), or after a sentence-initial introductory
-    phrase; word_classes.yaml ``coordinators``, ``afterthought_openers``,
-    ``pronoun_subjects``, ``writer_subjects``, ``determiners`` and ``introducers``."""
+    phrase; but never after a coordinator, whose comma only opens the pair ("and,
+    obviously, this is" -> "and this is"); word_classes.yaml ``coordinators``,
+    ``afterthought_openers``, ``pronoun_subjects``, ``writer_subjects``, ``determiners``
+    and ``introducers``."""
     text, classes = doc.text, lex.word_classes
     nxt = doc.next_word(close + 1)
     keep_one = nxt is not None and (
@@ -1196,6 +1198,11 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     introducer = first is not None and first.lower in classes["introducers"]
     if introducer and "," not in text[begin:comma]:
         keep_one = True
+    before = _WORD_BEFORE_COMMA.search(doc.lowered, max(0, comma - 24), comma + 2)
+    if before is not None and before[1] in classes["coordinators"]:
+        # "and, obviously, this is ...": the coordinator's comma opens the parenthetical
+        # only, and goes with it (heldout39h judgement, UNGRAMMATICAL: "and, this is")
+        keep_one = False
     return (comma + 1, close + 1) if keep_one else (comma, close + 1)
 
 
