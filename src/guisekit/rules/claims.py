@@ -392,7 +392,21 @@ def record_error(words: list[str], lex: RulesLexicon) -> bool:
         return False
     if words[:head] in (["this"], ["that"], ["it"]):
         return True  # "This is incorrect.": the writer denies what was just said or shown
+    if _on_a_record(words[head + 1 :], lex):
+        return True  # "Both are correct on the UAN portal": checked against a record
     return not fields.isdisjoint(words[:head])
+
+
+def _on_a_record(words: list[str], lex: RulesLexicon) -> bool:
+    """Whether ``words`` name a record the detail was read on ("on the UAN portal", "in my
+    account", "on the statement"; claims.yaml ``record_places``): a detail called
+    correct or wrong there is a fact the writer checked (round 33 judgement, MEANING for
+    "Both are possibly correct on the UAN portal")."""
+    places = lex.claim_set("record_places")
+    for i, word in enumerate(words[:-1]):
+        if word in ("on", "in") and not places.isdisjoint(words[i + 1 : i + 5]):
+            return True
+    return False
 
 
 def concrete_fault(words: list[str], lex: RulesLexicon) -> bool:
