@@ -1866,6 +1866,28 @@ def test_hinglish_and_rules_sentences_agree_after_no_and_dotted_abbreviations(
     assert len(hinglish_starts) == 2
 
 
+def test_a_stop_inside_a_closing_quote_ends_the_sentence() -> None:
+    """A stop inside (or before) a quote that closes, then a capital, ends the sentence
+    as the rules engine's Doc says; the quote was protected, the stop inside it taken for
+    none, and a template's slot crossed into the next sentence ("'searching.' The bag
+    contained work clothes aur medication dikhata hai"; 27th judgement: ungrammatical).
+    A stop inside a quote that goes on ends nothing: the quote stays one span."""
+    from guisekit.hinglish.text import sentences
+    from guisekit.rules.doc import Doc
+
+    text = "The tracker still shows 'searching.' The bag is lost."
+    starts = [start for start, _ in sentences(text)]
+    assert starts == Doc(text, []).sentence_starts
+    assert len(starts) == 2
+    quoted = 'The email said "We are sorry. Your refund is done." Then nothing.'
+    assert [quoted[a:b] for a, b in sentences(quoted)] == [
+        'The email said "We are sorry. Your refund is done."',
+        "Then nothing.",
+    ]
+    out = hinglish_rewrite("The tracker still shows 'searching.'", HinglishSpec(), random.Random(0))
+    assert out.text == "Tracker abhi bhi 'searching.' dikhata hai."
+
+
 def test_a_statement_fragment_is_never_made_a_question() -> None:
     """ "is PH/09/4471." (no subject after the verb, no question mark) is no question:
     never "Kya PH/09/4471 hai" (dev21: meaning changed); "Is the bonus taxable?" is."""

@@ -286,11 +286,26 @@ class NounRenderer(WordRenderer, ABC):
             pre, pre_obl = of + hindi_toks(ka), of + hindi_toks(ka_obl)
         else:
             noun = self._noun_head(words[end - 1]) if end else None
+            counted = end > 0 and self._counted(words[end - 1])
             pre = self._chain(
-                words[end:], gender_h, plural_h, False, nominal=True, entity=entity, noun=noun
+                words[end:],
+                gender_h,
+                plural_h,
+                False,
+                nominal=True,
+                entity=entity,
+                noun=noun,
+                counted=counted,
             )
             pre_obl = self._chain(
-                words[end:], gender_h, plural_h, True, nominal=True, entity=entity, noun=noun
+                words[end:],
+                gender_h,
+                plural_h,
+                True,
+                nominal=True,
+                entity=entity,
+                noun=noun,
+                counted=counted,
             )
         if pre is None or pre_obl is None:
             return None
@@ -449,7 +464,12 @@ class NounRenderer(WordRenderer, ABC):
         return False
 
     def _pronoun_with(self, words: Sequence[Word]) -> NounPhrase | None:
-        """``something around 90 lakhs`` -> ``lagbhag 90 lakhs ka kuch``."""
+        """``something around 90 lakhs`` -> ``lagbhag 90 lakhs ka kuch``. Only an amount
+        owns the pronoun: an adjective after it ("someone knowledgeable", "somebody
+        senior") describes it, and "knowledgeable ke kisi se" (27th judgement:
+        ungrammatical) made it an owner; such a phrase stays English."""
+        if not any(self._numeric(w) for w in words[1:]):
+            return None
         forms = self.pronouns[words[0].low]
         rest = self.np(words[1:])
         if rest is None:
@@ -970,10 +990,12 @@ class NounRenderer(WordRenderer, ABC):
         nominal: bool = False,
         entity: bool = False,
         noun: bool | None = None,
+        counted: bool = False,
     ) -> Toks | None:
         """A chain of prepositional phrases and participles, rendered in reverse order
         before the head they follow in English (``noun``: whether that head is a noun,
-        False for an adjective, None if not known)."""
+        False for an adjective, None if not known; ``counted``: whether it is a number or
+        a quantifier, the only head a partitive "out of" follows)."""
         out: list[Toks] = []
         chunks = self._chunks(words)
         if sum(self._attached(size, chunk) for size, chunk in chunks) > _MAX_CHUNKS:
@@ -987,7 +1009,9 @@ class NounRenderer(WordRenderer, ABC):
                     return None
                 out.append(())  # a stranded preposition right after the verb (ask about)
                 continue
-            rendered = self._chunk(size, chunk, gender, plural, oblique, nominal, entity, noun)
+            rendered = self._chunk(
+                size, chunk, gender, plural, oblique, nominal, entity, noun, counted
+            )
             if rendered is None:
                 return None
             out.append(rendered)
@@ -1045,9 +1069,16 @@ class NounRenderer(WordRenderer, ABC):
         nominal: bool = False,
         entity: bool = False,
         noun: bool | None = None,
+        counted: bool = False,
     ) -> Toks | None:
         trigger = " ".join(w.low for w in chunk[:size])
         rest = chunk[size:]
+        if trigger == "out of" and not (nominal and counted):
+            # "out of" is the partitive "mein se" only after a number or a quantifier
+            # ("4 out of 5", "two out of three"); "offer out of college", "out of stock",
+            # "out of town" are no part of a whole ("college mein se apna first offer
+            # mila"; 27th judgement: meaning): English
+            return None
         # "with" modifying a person, a place or organisation, or with a quantity ("a loan
         # with 8.9% interest") is an attribute: wala; otherwise ("help with my loan",
         # "an account with XXXX") it keeps ke saath
@@ -1121,6 +1152,32 @@ class NounRenderer(WordRenderer, ABC):
         if formed is None or wala is None:
             return None
         return formed + hindi_toks(wala)
+
+    def _measure(self, words: Sequence[Word]) -> bool:
+        """Whether a phrase after "by" counts something ("ten days", "3 hours", "two
+        weeks", "a few days", "one vote"): a difference, never the means "se" ("ten
+        days se woh modules wapas hold kiye", "two weeks se target miss kiya"; 27th
+        judgement: meaning). A date or deadline after "by" was made "till" before
+        (:mod:`guisekit.hinglish.senses`), so a number here is a measure."""
+        lows = [w.low for w in words]
+        for i, word in enumerate(words):
+            said = self.masked.unmask(word.text).lower()
+            if any(c.isdigit() for c in said) or set(said.split()) & SPELLED_NUMBERS:
+                return True
+            if lows[i] in word_classes().counting_words:
+                return True
+            if lows[i] == "one" and lows[i + 1 : i + 2] != ["of"]:
+                return True
+        return False
+
+    def _counted(self, word: Word) -> bool:
+        """Whether a head word is a number or a quantifier ("4", "two", "most", "one")."""
+        said = self.masked.unmask(word.text).lower() if is_placeholder(word.text) else ""
+        return (
+            self._numeric(word)
+            or said in SPELLED_NUMBERS
+            or word.low in self.lex.grammar["quantifiers"]
+        )
 
     def _amount(self, word: Word) -> bool:
         """Whether a word is a protected amount of money ("$59.99", "₹2,100", "Rs 500")."""
@@ -1254,9 +1311,10 @@ class NounRenderer(WordRenderer, ABC):
         ):
             # "short by $3,280": "$3,280 short", as "$3,280 se short" reads "short of"
             return np.form("obl") or ()
-        if prep == "by" and any(c.isdigit() for w in words for c in self.masked.unmask(w.text)):
+        if prep == "by" and self._measure(words):
             # "reduced cost by about $310,000 a year": an amount of change with more words
-            # around it; "se" reads "from $310,000" (round 10: meaning): English
+            # around it; "se" reads "from $310,000" (round 10: meaning): English, as is
+            # any other measure ("by ten days", "by a few weeks"; 27th judgement)
             return None
         obl = np.form("obl")
         if obl is None:

@@ -99,8 +99,10 @@ def sentences(text: str) -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
     start = len(text) - len(text.lstrip())
     for match in _SENTENCE_END.finditer(text):
-        if any(a <= match.start() < b for a, b in protected) and not _MONTH_STOP.search(
-            text[max(0, match.start() - 10) : match.start() + 1]
+        if (
+            any(a <= match.start() < b for a, b in protected)
+            and not _MONTH_STOP.search(text[max(0, match.start() - 10) : match.start() + 1])
+            and not _quote_closes_sentence(text, match, protected)
         ):
             # a stop after a full month name still ends the sentence ("on 30 June. My
             # deposit" was one sentence: "30 June. ko mera deposit", a date moved across)
@@ -116,6 +118,27 @@ def sentences(text: str) -> list[tuple[int, int]]:
     if start < len(text.rstrip()):
         found.append((start, len(text.rstrip())))
     return found
+
+
+# a quote closing right after the stop (the stop inside it or before it), then a capital
+_QUOTE_CLOSE = re.compile(r"[.!?]+[\"'”’]+")
+_NEXT_CAPITAL = re.compile(r"\s+[\"'“‘(\[]*[A-Z]")
+
+
+def _quote_closes_sentence(
+    text: str, match: re.Match[str], protected: list[tuple[int, int]]
+) -> bool:
+    """Whether the stop ``match`` found inside a protected quote ends the sentence: the
+    quote closes right after it and a capital follows ("the tracker still shows
+    'searching.' The bag contained ..."). Such a stop was taken for one inside the quote
+    and the two sentences read as one, so a template's slot crossed the sentence end
+    ("'searching.' The bag contained work clothes aur medication dikhata hai"; 27th
+    judgement: ungrammatical). A stop inside a quote that goes on ("'We are sorry. Your
+    refund ...'") ends nothing: the quote is one span."""
+    closing = _QUOTE_CLOSE.match(text, match.start())
+    if closing is None or _NEXT_CAPITAL.match(text, match.end()) is None:
+        return False
+    return any(a <= match.start() < b <= closing.end() for a, b in protected)
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

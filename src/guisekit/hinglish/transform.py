@@ -357,6 +357,9 @@ def _kept_english(converted: tuple[Tok, ...], kept: tuple[Tok, ...]) -> bool:
     return False
 
 
+# a sentence whose stop stands inside (or before) its closing quote: "shows 'searching.'"
+_QUOTED_STOP = re.compile(r"([.!?]+)[\"'”’]+\s*$")
+
 _FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
 
 
@@ -459,6 +462,12 @@ def _convert(
     if opener and comma:
         tokens.append(Tok(",", "other"))
     tokens += [*converted, *plea_toks, *(Tok(ch, "other") for ch in end[:1])]
+    quoted_stop = _QUOTED_STOP.search(sentence)
+    if not end and quoted_stop and not _QUOTED_STOP.search(tokens[-1].text):
+        # "... shows 'searching.'": the sentence's stop stands in its closing quote; a
+        # verb placed after the quote ends the sentence without one ("'searching.'
+        # dikhata hai The bag ..."), so the Hindi sentence gets the stop of its own
+        tokens.append(Tok(quoted_stop.group(1)[:1], "other"))
     tokens = _capitalise(_spell(tokens, spec, lexicon, rng))
     return tokens, tuple(converter.used)
 

@@ -58,6 +58,8 @@ class WordClasses:
     ly_not_adverbs: frozenset[str]
     indefinite_pronouns: frozenset[str]
     time_words: frozenset[str]
+    counting_words: frozenset[str]
+    gendered_person_nouns: frozenset[str]
     # verb phrases (guisekit.hinglish.grammar)
     after_verb_degree: frozenset[str]
     relative_time: frozenset[str]

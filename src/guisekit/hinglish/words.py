@@ -4,6 +4,7 @@ Hindi at the code-mixing ratio), fixed expressions and the features of a head no
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Mapping, Sequence
@@ -12,6 +13,7 @@ from guisekit.hinglish.lexicon import Content, HinglishLexicon
 from guisekit.hinglish.phrases import Toks, Word, first_words, hindi_toks, lexicon_table
 from guisekit.hinglish.text import SPELLED_NUMBERS, Masked, Tok, is_placeholder
 from guisekit.hinglish.verbs import Gender, inflect
+from guisekit.hinglish.word_classes import word_classes
 
 # Plurals without -s: "good people" is "achhe people ... hain", never "achha people"
 # (judged heldout9 re-read).
@@ -26,6 +28,9 @@ FINITE = ("past", "third", "participle")
 
 _QUOTES = frozenset("\"'“‘«")
 
+
+_FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
+_MALE_PRONOUN = re.compile(r"\b(?:he|him|his|himself)\b", re.IGNORECASE)
 
 # a name: capitalised words of letters ("Ella", "Ramesh Iyer")
 _NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
@@ -252,7 +257,31 @@ class WordRenderer:
             # ("screenshots bheje"), the default gender of English loans (Kachru 2006)
             gender = "m"
         kind = found.kind if found is not None else "-"
+        if (
+            kind == "person"
+            and not plural
+            and gender in self._contradicted
+            and low not in word_classes().gendered_person_nouns
+        ):
+            # "a friend says she got started ...": the friend may be the "she", and the
+            # default gender of "friend" gave it "kehta hai" (27th judgement:
+            # ungrammatical). Which person a pronoun refers to is not known here, so a
+            # pronoun of the other sex anywhere in the sentence makes the default unknown
+            # and a form that would show it is not written (the clause stays English)
+            gender = None
         return gender, plural, kind == "person", kind == "place"
+
+    @functools.cached_property
+    def _contradicted(self) -> frozenset[Gender]:
+        """The default genders a pronoun of the other sex in the sentence contradicts:
+        "m" when it has "she"/"her", "f" when it has "he"/"him"/"his"."""
+        text = self.masked.text
+        out: set[Gender] = set()
+        if _FEMALE_PRONOUN.search(text):
+            out.add("m")
+        if _MALE_PRONOUN.search(text):
+            out.add("f")
+        return frozenset(out)
 
     def _default_gender(self, low: str) -> Gender | None:
         """The gender an unlisted noun takes by its ending (gender_suffixes.tsv), if any."""
