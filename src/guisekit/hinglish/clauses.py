@@ -52,7 +52,17 @@ _POSSESSIVE = {
 }
 _BORROW = re.compile(
     r"^(?:(?:should|can|could|will|would|shall|do|did)\s+)?(?:I|we|you|they|he|she)\b"
-    r"(?:\s+(?:should|can|could|will|would|have|has|had|am|are|is))?",
+    r"(?:\s+(?:should|can|could|will|would|have|has|had|am|are|is)\b)?",
+    re.IGNORECASE,
+)
+# a negation right after a borrowed subject (and its auxiliary): "i cannot use or
+# transfer", "I have not been paid or contacted". The negation is shared by a verb after
+# "and"/"or" in the form its auxiliary takes; borrowed without it, the second verb said
+# the opposite ("... ya mere liye transfer karna mumkin hai"; 28th judgement: meaning
+# changed). ``aux``: the negated auxiliary, when there is one
+_NEGATED = re.compile(
+    r"\s+(?:(?:also|still|really|just)\s+)?(?:(?P<aux>\w+?)(?:\s+not|n['’]t)\b|(?P<bare>not)\b"
+    r"|cannot\b|never\b|no longer\b)",
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
@@ -90,6 +100,23 @@ _TIME_NP = re.compile(
     r"(?:year|month|week|quarter|day|time|morning|evening|night|weekend|cycle|appraisal)",
     re.IGNORECASE,
 )
+# a present perfect ("have used", "has not called", "'ve lived"): the auxiliary, then
+# the word the participle may be (checked against the lexicon)
+_PERFECT = re.compile(
+    r"(?:\b(?:have|has)(?:n't|n’t)?|'ve|’ve)\s+(?:(?:not|never|still|already|also|only|just)\s+)*(?P<verb>[a-z]+)\b",
+    re.IGNORECASE,
+)
+# "for" + a span of time ("for four years", "for a week", "for the past 3 months", "for a
+# while")
+_FOR_SPAN = re.compile(
+    r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?:(?:over|almost|nearly|about|around|just|only|"
+    r"more than|less than)\s+)?(?:(?:\ue000\d+\ue001\S*|a|an|one|a few|few|several|many|"
+    r"a couple of)\s+(?:years?|months?|weeks?|days?|hours?|minutes?|decades?)\b|a while\b|"
+    r"so long\b|long\b|ages\b|years\b|months\b|weeks\b)",
+    re.IGNORECASE,
+)
+# the auxiliaries of compulsion ("mujhe ... karna pada / padega"), agreeing like a verb
+_COMPULSION = ("pada", "padega")
 # an English subordinator no Hindi condition may keep inside it
 _UNTIL = frozenset({"until", "till", "unless"})
 # a verb of asking or finding out before "if": "asked if I have questions" is an embedded
@@ -128,6 +155,18 @@ _STATE_CLAUSE = re.compile(r"\b(?:am|is|are|was|were)\b(?!\s+(?:\w+ly\s+)?\w+ing
 # opening the slot is a noun ("no booking"), never a gerund
 _DETERMINED = WordPattern(lambda w: w.ing_noun_determiners, before=r"\b", after=r"\s+$")
 _LIST_CLAUSE = re.compile(r",\s*(?:(?:and|but|or|so)\s+)?(?:i|we|you|they|he|she)\b", re.IGNORECASE)
+
+
+def _aux_takes(aux: str) -> str | None:
+    """The form of the verb a negated auxiliary takes ("did not pay": base; "have not
+    paid": participle), None when not known: a second verb after "and" in another form is
+    a clause of its own ("I did not get a refund and called them again": "called" is no
+    "did not call")."""
+    if aux in word_classes().auxiliaries_before_base:
+        return "base"
+    if aux in word_classes().auxiliaries_before_participle:
+        return "participle"
+    return None
 
 
 def _list_goes_on(part: str) -> bool:
@@ -239,8 +278,16 @@ class ClauseConverter:
         # an unsafe construction in the text: no template converts it as one clause; only
         # a cut into clauses can, each clause converted or kept English as written
         unsafe = any(start < offset + len(text) and end > offset for start, end in self.forbidden)
+        perfect_span = self._perfect_span(text)
         for template in () if unsafe else self.templates:
             if template.condition_only and not condition:
+                continue
+            if perfect_span and "dur" not in template.slots:
+                # "We have lived here for 5 years", "I have used this account for four
+                # years and nearly thirty transfers": with a present perfect the span runs
+                # up to now ("5 saal se"), never the closed "5 saal tak" or "ke liye" a
+                # verb's chain gives it (28th judgement: ungrammatical); only the duration
+                # templates ("... karte hue 5 saal ho gaye hain") convert such a clause
                 continue
             if template.question_only and "?" not in self.r.masked.text:
                 # "is PH/09/4471.": no subject after the verb and no question mark, so
@@ -270,6 +317,16 @@ class ClauseConverter:
                 return leading
             return self._split(text, offset, condition, depth)
         return None
+
+    def _perfect_span(self, text: str) -> bool:
+        """Whether ``text`` has a present perfect with "for" + a span of time after it."""
+        for perfect in _PERFECT.finditer(text):
+            forms = self.r.lex.verb_forms.get(perfect.group("verb").lower(), {})
+            if ("participle" in forms or perfect.group("verb").lower() == "been") and (
+                _FOR_SPAN.search(text, perfect.end())
+            ):
+                return True
+        return False
 
     def _leading(self, text: str, offset: int, condition: bool, depth: int) -> Toks | None:
         """A clause opened by an adverbial ("On XX/XX/XXXX I noticed ...", "In 2020, we
@@ -389,13 +446,15 @@ class ClauseConverter:
             asked = borrowed is not None and _ASKED.match(borrowed.group()) is not None
             if (
                 second is not None
-                and asked
+                and (asked or _ASKED.match(left) is not None)
                 and conj in ("and", "or")
                 and self._starts_with_verb(right)
             ):
                 # "Could you review X and refund the fee?": the second verb is asked too;
                 # alone it read as a command ("... kar sakte hain aur fee refund kijiye?",
-                # judged round 10: ungrammatical), so it borrows the question below
+                # judged round 10: ungrammatical), so it borrows the question below. A
+                # question whose subject no pronoun is ("can someone please review this
+                # and refund all three?") lends it to nothing: English (28th judgement)
                 second = None
                 del self.used[before_second:]
             if second is not None and conj != "," and self.used[-1] == "statement.participle":
@@ -563,6 +622,15 @@ class ClauseConverter:
         if borrowed is None or not nearest_subject(left, borrowed.group()):
             return []  # "I ... but the portal crashed and showed X": not the writer's act
         kinds = self._first_verb(right)
+        negated = _NEGATED.match(left, borrowed.end()) if conj in ("and", "or") else None
+        if negated is not None:
+            # "I can not use": the auxiliary was borrowed with the subject
+            aux = negated.group("aux") or (
+                borrowed.group().split()[-1] if negated.group("bare") else ""
+            )
+            takes = _aux_takes(aux.lower())
+            if takes is None or takes in kinds:
+                return []  # "i cannot use or transfer": the negation is the second verb's
         if conj == "," and kinds & {"past", "participle"} and self._reduced(right):
             return []
         opening = right.split(maxsplit=1)[0].lower() if right.split() else ""
@@ -592,6 +660,11 @@ class ClauseConverter:
                 and borrowed.group().split()[-1].lower() in word_classes().continuing_auxiliaries
             ):
                 prefixes = []  # "I had ... and make video lessons": never "I had make"
+            if opening == "got" and borrowed.group().split()[-1].lower() in ("have", "has"):
+                # "I have been selected ... and got posting in Mumbai": "I have got" is
+                # read as possession ("mere paas ... hai"; 28th judgement: meaning
+                # changed); the past "got" takes the bare subject
+                prefixes = []
             prefixes.append(pronoun.group())
         return prefixes
 
@@ -1127,9 +1200,22 @@ class ClauseConverter:
                 return None if verb is None else (*_no_article(slot.pre), *verb)
             if form.startswith("v."):
                 return slot.verb(form[2:], gender, plural)
-            if form in ("hai", "tha"):  # the auxiliary, agreeing like the verb
+            agreeing_inf = form in ("inf", "n_inf") and ctl is not None
+            if (form in _COMPULSION or agreeing_inf) and gender is None and not plural:
+                # "mujhe replacements kharidne pade": the infinitive of compulsion and
+                # "padna" agree with the object ("kharidna pada" with a plural object was
+                # judged ungrammatical, 28th judgement); a singular object of unknown
+                # gender keeps the neutral "karna pada", a plural one leaves it English
+                gender = "m"
+            if form in ("hai", "tha", *_COMPULSION):  # the auxiliary, agreeing like the verb
                 aux = inflect(form, gender, plural)
                 return None if aux is None else (Tok(aux, "hi"),)
+            if agreeing_inf:
+                toks = slot.form(form)
+                if not toks or toks[-1].tag != "hi" or not toks[-1].text.endswith("na"):
+                    return None
+                agreed = inflect(toks[-1].text, gender, plural)
+                return None if agreed is None else (*toks[:-1], Tok(agreed, "hi"))
             return slot.form(form, gender, plural)
         return slot
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guisekit.hinglish.nouns import NounRenderer, _fixed_by
+from guisekit.hinglish.nouns import _APPROXIMATORS, NounRenderer, _fixed_by
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks, words_of
 from guisekit.hinglish.text import Tok, is_placeholder
 from guisekit.hinglish.word_classes import word_classes
@@ -129,6 +129,8 @@ class Renderer(NounRenderer):
             return None  # "start looking outside": an English gerund as an object
         end = next((j for j in range(len(rest)) if self._chain_start(rest, j)), len(rest))
         size = self._phrase_at(rest, 0, "adverbs") if end else 0
+        if size and rest[0].low in _APPROXIMATORS and not self._quantity_at(rest, size):
+            size = 0  # "asked about.": no quantity, no approximator "lagbhag" (28th judgement)
         in_place: list[Tok] = []
         if end and size == end:  # "worked there for 2 years": an adverb, not an object
             in_place = self.tagged(self.adverb(" ".join(w.low for w in rest[:end])))
@@ -137,6 +139,19 @@ class Renderer(NounRenderer):
         if end and rest[0].low in word_classes().subject_only_pronouns:
             return None  # "considering I will ...": a clause, not an object
         obj_words = rest[:end]
+        if (
+            obj_words
+            and end < len(rest)
+            and rest[end].low == "to"
+            and obj_words[-1].low.removesuffix("s") in word_classes().change_nouns
+            and entry.base not in self.recipient_verbs
+            and not self._into_account(rest[end + 1 :])
+        ):
+            # "ask for promotion to senior engineer": the "to" phrase is the new role of
+            # the noun, never the verb's recipient ("senior engineer ko promotion maangna
+            # hai"; 28th judgement: meaning changed): English. Money moved to an account
+            # is "account mein" ("regular account mein conversion"), which reads right
+            return None
         when = self._when(obj_words) if entry.base in self.time_object_verbs else None
         if when is not None:
             # "joined 2022": the year is when ("2022 mein join kiya"), never the thing
@@ -405,6 +420,12 @@ class Renderer(NounRenderer):
             return toks, rest[:j] + list(after)
         return (), rest
 
+    def _into_account(self, words: Sequence[Word]) -> bool:
+        """Whether the phrase after a "to" (up to the next preposition) ends in an
+        account ("to a regular account", "to my wallet"), which takes "mein"."""
+        end = next((j for j in range(1, len(words)) if self._chain_start(words, j)), len(words))
+        return bool(words[:end]) and words[end - 1].low in word_classes().accounts
+
     def _trailing_adverb(self, words: Sequence[Word]) -> int:
         """Length of an adverb phrase ending ``words`` ("every month", "instead"); "more"
         after an amount belongs to it ("20% more")."""
@@ -414,6 +435,8 @@ class Renderer(NounRenderer):
             phrase = " ".join(w.low for w in words[-size:])
             if phrase not in self.adverbs or any(is_placeholder(w.text) for w in words[-size:]):
                 continue
+            if phrase in _APPROXIMATORS:
+                return 0  # "asked about.": nothing approximated, never "lagbhag poocha"
             before = words[-size - 1] if size < len(words) else None
             if phrase in _AFTER_AMOUNT and before is not None and self._numeric(before):
                 return 0

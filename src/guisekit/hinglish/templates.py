@@ -51,7 +51,8 @@ _VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_
 # generic_inf, generic_obl: the infinitive of an act in general, its object without "ek"
 # ("kya counteroffer accept karna ek bad idea hai", not "ek counteroffer accept karna")
 _VP_FORMS = frozenset(
-    {*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha", "generic_inf"}
+    {*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha", "pada", "padega"}
+    | {"generic_inf"}
     | {"generic_obl"}
 )
 _WORD_END = re.compile(r"[^\s,;:]+")

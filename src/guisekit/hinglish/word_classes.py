@@ -60,7 +60,10 @@ class WordClasses:
     time_words: frozenset[str]
     counting_words: frozenset[str]
     gendered_person_nouns: frozenset[str]
+    adverb_prepositions: frozenset[str]
+    amount_approximators: frozenset[str]
     # verb phrases (guisekit.hinglish.grammar)
+    change_nouns: frozenset[str]
     after_verb_degree: frozenset[str]
     relative_time: frozenset[str]
     subject_only_pronouns: frozenset[str]
@@ -72,6 +75,8 @@ class WordClasses:
     earned_degrees: frozenset[str]
     paid_nouns: frozenset[str]
     # clauses (guisekit.hinglish.clauses)
+    auxiliaries_before_base: frozenset[str]
+    auxiliaries_before_participle: frozenset[str]
     ask_openings: frozenset[str]
     clause_finite_words: frozenset[str]
     continuing_auxiliaries: frozenset[str]
