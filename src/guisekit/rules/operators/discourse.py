@@ -231,7 +231,9 @@ def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     text = doc.text
     for opening in sorted(_all(lex, "openings"), key=len, reverse=True):
         if text.startswith(opening):
-            end = _skip_space(text, len(opening))
+            end = len(opening)
+            while end < len(text) and (text[end].isspace() or text[end] in ",;:"):
+                end += 1  # "Hello,, my mother ...": a doubled comma goes too (round 34)
             word = doc.word_at(end)
             if word is not None and word.lower in lex.opening_coordinators:
                 after = _skip_space(text, word.end + (text[word.end : word.end + 1] == ","))

@@ -8,7 +8,7 @@ import random
 import re
 from collections.abc import Iterator
 
-from guisekit.rules.doc import NOT_SENTENCE_END, Doc
+from guisekit.rules.doc import NOT_SENTENCE_END, Doc, Word
 from guisekit.rules.edits import CHOICE, Edit
 from guisekit.rules.lexicon import RulesLexicon
 from guisekit.rules.operators.base import map_edits, operator, recase_first, sentence_capital
@@ -73,7 +73,23 @@ def lowercase_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edi
         return
     for word in doc.words(_I_FORMS):
         if word.text[0] == "I" and not (len(word.text) > 1 and word.text.isupper()):
+            if word.text == "I" and _numeral(doc, word):
+                continue
             yield Edit(word.start, word.start + 1, "i", "lowercase_i.v1")
+
+
+def _numeral(doc: Doc, word: Word) -> bool:
+    """Whether a capital "I" is a Roman numeral closing a name ("Level I.", "Part I,",
+    "World War I)"): a title-case word right before it that does not open the sentence,
+    and no word after it ("I've already passed Level I." never "Level i"; round 34
+    judgement, UNGRAMMATICAL). "Then I went", "On Monday I noticed" and "On XX/XX/XXXX I
+    noticed" keep the pronoun reading."""
+    prev = doc.prev_word(word.start)
+    if prev is None or doc.is_sentence_start(prev.start):
+        return False
+    title = prev.text.isalpha() and prev.text[:1].isupper() and prev.text[1:].islower()
+    rest = doc.text[word.end :].lstrip(" ")
+    return title and not rest[:1].isalpha()
 
 
 @operator("capitalise_i.v1", "orthography", "noise")
