@@ -52,8 +52,7 @@ _VERB_ONLY = frozenset({*VERB_FORMS, "pass_hab", "pass_fut", "pass_perf", "pass_
 # ("kya counteroffer accept karna ek bad idea hai", not "ek counteroffer accept karna")
 _VP_FORMS = frozenset(
     {*_VERB_ONLY, *(f"n_{f}" for f in _VERB_ONLY), "pre", "hai", "tha", "pada", "padega"}
-    | {"generic_inf"}
-    | {"generic_obl"}
+    | {"generic_inf", "generic_obl"}
 )
 _WORD_END = re.compile(r"[^\s,;:]+")
 _MAX_CANDIDATES = 16

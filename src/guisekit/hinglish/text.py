@@ -120,6 +120,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return found
 
 
+# third-person pronouns of each sex: a person noun's default gender is unknown beside
+# one of the other sex (words.WordRenderer, transform._gender_contradicted)
+FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
+MALE_PRONOUN = re.compile(r"\b(?:he|him|his|himself)\b", re.IGNORECASE)
+
 # a quote closing right after the stop (the stop inside it or before it), then a capital
 _QUOTE_CLOSE = re.compile(r"[.!?]+[\"'”’]+")
 _NEXT_CAPITAL = re.compile(r"\s+[\"'“‘(\[]*[A-Z]")

@@ -20,7 +20,15 @@ from guisekit.hinglish.grammar import Renderer
 from guisekit.hinglish.lexicon import HinglishLexicon, default_lexicon
 from guisekit.hinglish.senses import disambiguate
 from guisekit.hinglish.tagging import tag_words, word_spans
-from guisekit.hinglish.text import PLACEHOLDER, LanguageTag, Masked, Tok, mask, sentences
+from guisekit.hinglish.text import (
+    FEMALE_PRONOUN,
+    PLACEHOLDER,
+    LanguageTag,
+    Masked,
+    Tok,
+    mask,
+    sentences,
+)
 from guisekit.hinglish.word_classes import word_classes
 from guisekit.specs import HinglishSpec
 
@@ -360,15 +368,13 @@ def _kept_english(converted: tuple[Tok, ...], kept: tuple[Tok, ...]) -> bool:
 # a sentence whose stop stands inside (or before) its closing quote: "shows 'searching.'"
 _QUOTED_STOP = re.compile(r"([.!?]+)[\"'”’]+\s*$")
 
-_FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
-
 
 def _gender_contradicted(original: str, tokens: list[Tok], lexicon: HinglishLexicon) -> bool:
     """Whether the Hindi gives a person noun a masculine possessive ("Mera manager kehta
     hai", "Mere manager ka kehna hai") in a sentence whose "she"/"her" may be that
     person (judged round 8: meaning). Which person the pronoun refers to is not known
     here, so any masculine-marked person noun beside a female pronoun keeps it English."""
-    if not _FEMALE_PRONOUN.search(original):
+    if not FEMALE_PRONOUN.search(original):
         return False
     words = [t.text.lower() for t in tokens]
     for i, word in enumerate(words):

@@ -11,7 +11,14 @@ from collections.abc import Mapping, Sequence
 
 from guisekit.hinglish.lexicon import Content, HinglishLexicon
 from guisekit.hinglish.phrases import Toks, Word, first_words, hindi_toks, lexicon_table
-from guisekit.hinglish.text import SPELLED_NUMBERS, Masked, Tok, is_placeholder
+from guisekit.hinglish.text import (
+    FEMALE_PRONOUN,
+    MALE_PRONOUN,
+    SPELLED_NUMBERS,
+    Masked,
+    Tok,
+    is_placeholder,
+)
 from guisekit.hinglish.verbs import Gender, inflect
 from guisekit.hinglish.word_classes import word_classes
 
@@ -28,9 +35,6 @@ FINITE = ("past", "third", "participle")
 
 _QUOTES = frozenset("\"'“‘«")
 
-
-_FEMALE_PRONOUN = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
-_MALE_PRONOUN = re.compile(r"\b(?:he|him|his|himself)\b", re.IGNORECASE)
 
 # a name: capitalised words of letters ("Ella", "Ramesh Iyer")
 _NAME = re.compile(r"[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*")
@@ -277,9 +281,9 @@ class WordRenderer:
         "m" when it has "she"/"her", "f" when it has "he"/"him"/"his"."""
         text = self.masked.text
         out: set[Gender] = set()
-        if _FEMALE_PRONOUN.search(text):
+        if FEMALE_PRONOUN.search(text):
             out.add("m")
-        if _MALE_PRONOUN.search(text):
+        if MALE_PRONOUN.search(text):
             out.add("f")
         return frozenset(out)
 
