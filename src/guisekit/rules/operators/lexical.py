@@ -995,18 +995,7 @@ def _firm_up(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
     )
 
     def clause_follows(start: int, end: int, value: str) -> bool:
-        rest = _SENTENCE_REST.match(text, end)
-        return (
-            rest is not None
-            and _clause_length_ok(rest.group(), lex)
-            and not _lone_subordinate(rest.group(), lex)
-            and complementiser_ok(doc, lex, start, end)
-            and not coordinated_complement(doc, end)
-            and clause_after_frame(doc, lex, start, end)
-            and _whole_cue(doc, lex, start, end)
-            and not _foreign_or_doubted(doc, lex, start)
-            and not shield_needed(doc, lex, start, end)
-        )
+        return _opener_removable(doc, lex, start, end, shielded=True)
 
     yield from map_edits(doc, openers, name, sentence_start=True, accept=clause_follows)
     adaptors = PhraseMap.build((c, "") for c in claims["adaptors_in_claims"])
@@ -1305,24 +1294,32 @@ _SENTENCE_REST = re.compile(r"[^.!?\n]*")
 _WORD_BEFORE_COMMA = re.compile(r"([\w']+), $")
 
 
+def _opener_removable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, shielded: bool) -> bool:
+    """Whether the sentence opener at ``start:end`` can go and leave a clause that reads:
+    long enough, not only a subordinate clause, no complementiser or coordinated
+    complement stranded, the whole cue matched, not foreign or doubted, and (where
+    ``shielded``) no guess that needs its shield."""
+    rest = _SENTENCE_REST.match(doc.text, end)
+    return (
+        rest is not None
+        and _clause_length_ok(rest.group(), lex)
+        and not _lone_subordinate(rest.group(), lex)
+        and complementiser_ok(doc, lex, start, end)
+        and not coordinated_complement(doc, end)
+        and clause_after_frame(doc, lex, start, end)
+        and _whole_cue(doc, lex, start, end)
+        and not _foreign_or_doubted(doc, lex, start)
+        and not (shielded and shield_needed(doc, lex, start, end))
+    )
+
+
 def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iterator[Edit]:
     """Delete cues where they work as cues: clause openers at a sentence start with a
     clause after them ("I think the fee is wrong", not "I think so"), degree words before
     an adjective ("somewhat late", not "would rather pay"), and modal cues after a modal."""
 
     def clause_follows(start: int, end: int, value: str) -> bool:
-        rest = _SENTENCE_REST.match(doc.text, end)
-        return (
-            rest is not None
-            and _clause_length_ok(rest.group(), lex)
-            and not _lone_subordinate(rest.group(), lex)
-            and complementiser_ok(doc, lex, start, end)
-            and not coordinated_complement(doc, end)
-            and clause_after_frame(doc, lex, start, end)
-            and _whole_cue(doc, lex, start, end)
-            and not _foreign_or_doubted(doc, lex, start)
-            and (direction != "hedged" or not shield_needed(doc, lex, start, end))
-        )
+        return _opener_removable(doc, lex, start, end, shielded=direction == "hedged")
 
     gradable = lex.claim_set("gradable")
 
