@@ -28,6 +28,7 @@ from guisekit.hinglish.switching import (
     OPEN_BETWEEN,
     TIME_ADVERBIAL,
     nearest_subject,
+    purpose_after_so,
     switch_clauses,
     verb_first,
 )
@@ -375,6 +376,8 @@ class ClauseConverter:
             left, right = text[: match.start()], text[match.end() :]
             right_at = offset + match.end()
             conj = (match.group("conj") or match.group("so") or ",").lower()
+            if conj == "so" and purpose_after_so(right):
+                continue  # "so this would not happen": a purpose, never "isliye" (30th)
             if conj in ("and", "or") and OPEN_BETWEEN.search(left):
                 continue  # "between X and Y" is one phrase, never two clauses (21st judgement)
             desire = _DESIRE.match(left)

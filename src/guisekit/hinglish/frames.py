@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any
 
 from guisekit.hinglish.clauses import NOT_COMPLEMENT as _NOT_COMPLEMENT
 from guisekit.hinglish.phrases import NounPhrase, words_of
-from guisekit.hinglish.switching import OPEN_BETWEEN, REQUEST_START, TIME_ADVERBIAL, after_desire
+from guisekit.hinglish.switching import (
+    OPEN_BETWEEN,
+    REQUEST_START,
+    TIME_ADVERBIAL,
+    after_desire,
+    purpose_after_so,
+)
 from guisekit.hinglish.text import Tok
 from guisekit.hinglish.word_classes import WordPattern, word_classes
 
@@ -233,14 +239,12 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
             continue  # "my title and pay didn't change": one subject, two nouns
         if REQUEST_START.match(text) and "," not in match.group():
             continue  # "reverse the fee and the GST charged on it": a second object
-        if (
-            match.group("link")
-            and match.group("link").lower() == "and"
-            and OPEN_BETWEEN.search(left)
-        ):
-            continue  # "between this and a Flipkart offer": one phrase (21st judgement)
-        pieces[-1] = (start, match.start(), link, comma)
         word = (match.group("link") or match.group("link2")).lower()
+        if word == "and" and match.group("link") and OPEN_BETWEEN.search(left):
+            continue  # "between this and a Flipkart offer": one phrase (21st judgement)
+        if word == "so" and purpose_after_so(right):
+            continue  # "so this would not happen": a purpose, never "toh" (30th judgement)
+        pieces[-1] = (start, match.start(), link, comma)
         comma = "," in (match.group("comma") or match.group("comma2") or "")
         pieces.append((match.end(), len(text), word, comma))
     return pieces

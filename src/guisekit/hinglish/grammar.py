@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from guisekit.hinglish.nouns import _APPROXIMATORS, NounRenderer, _fixed_by
+from guisekit.hinglish.nouns import _APPROXIMATORS, NounRenderer, _fixed_by, approximates_same
 from guisekit.hinglish.phrases import NounPhrase, Toks, VerbPhrase, Word, hindi_toks, words_of
 from guisekit.hinglish.text import Tok, is_placeholder
 from guisekit.hinglish.word_classes import word_classes
@@ -77,6 +77,16 @@ class Renderer(NounRenderer):
         if entry.low is not None and self.rng.random() >= self.mix_ratio:
             entry = entry.low  # "start kiya" rather than "shuru kiya"
         rest = list(words[i + size :])
+        lows = [w.low for w in rest]
+        if approximates_same(lows):
+            return None
+        if any(
+            low in ("not", "never") and (at or lows[1:2] == ["to"]) for at, low in enumerate(lows)
+        ):
+            # "telling me not to", "decided never to": the negation is the infinitive's,
+            # never the verb's ("mujhe nahi bata rahi hai" is "is not telling me"; 30th
+            # judgement, meaning changed); only "did not" ends on the verb's own "not"
+            return None
         if (
             entry.base in self.infinitive_verbs
             and len(rest) > 1
@@ -151,6 +161,15 @@ class Renderer(NounRenderer):
             # the noun, never the verb's recipient ("senior engineer ko promotion maangna
             # hai"; 28th judgement: meaning changed): English. Money moved to an account
             # is "account mein" ("regular account mein conversion"), which reads right
+            return None
+        if (
+            obj_words
+            and end < len(rest)
+            and rest[end].low == "to"
+            and obj_words[-1].low in word_classes().to_adjectives
+        ):
+            # "stay close to it": the "to" phrase completes the adjective ("iske close"),
+            # never the verb's recipient ("ise close rehna"; 30th judgement: ungrammatical)
             return None
         when = self._when(obj_words) if entry.base in self.time_object_verbs else None
         if when is not None:

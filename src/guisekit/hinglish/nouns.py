@@ -94,6 +94,17 @@ _ORDINAL_DAYS = (
 _MAX_CHUNKS = 1  # prepositional phrases or participles in one chain, dates aside
 
 
+def approximates_same(lows: Sequence[str]) -> bool:
+    """Whether "about/around the same" occurs in ``lows``: "about the same distance"
+    approximates ("lagbhag") where "asked about the same issue" names a topic ("ke baare
+    mein"), and nothing here tells them apart, so the phrase stays English ("same distance
+    ke baare mein" was judged a meaning change, 30th judgement)."""
+    return any(
+        a in _APPROXIMATORS and (b, c) == ("the", "same")
+        for a, b, c in zip(lows, lows[1:], lows[2:], strict=False)
+    )
+
+
 class NounRenderer(WordRenderer, ABC):
     """Noun phrases and the prepositional chains and participles that modify them."""
 
@@ -136,6 +147,8 @@ class NounRenderer(WordRenderer, ABC):
         if lows[-1] == "ago" or self.masked.unmask(words[-1].text).lower().endswith(" ago"):
             return None  # "nineteen din ago": "ago" left inside a Hindi frame
         if lows[0] in word_classes().negative_pronouns or lows[:2] == ["no", "one"]:
+            return None
+        if approximates_same(lows):
             return None
         if len(lows) > 1 and lows[-1] in ("one", "ones"):
             # "a difficult one", "the cheaper ones": the pro-form "one" has no Hindi

@@ -191,6 +191,18 @@ _LINKED_SUBJECT = re.compile(
 )
 
 
+# a purpose clause after "so": "so that ...", or a modal within its first words ("so this
+# would not happen", "so I could pay"); Hindi says "taaki", and "isliye" (therefore) made it
+# a result ("isliye yeh nahi hoga"; 30th judgement, meaning changed)
+_PURPOSE = re.compile(r"that\b|(?:\S+\s+){1,4}?(?:would|could|might)\b|\S+'d\b", re.IGNORECASE)
+
+
+def purpose_after_so(body: str) -> bool:
+    """Whether ``body``, the clause after "so", states a purpose, not a result: such a
+    "so" is never cut (the sentence stays English)."""
+    return _PURPOSE.match(body) is not None
+
+
 def nearest_subject(before: str, subject: str) -> bool:
     """Whether ``subject`` (a pronoun with its auxiliary) is the nearest subject of the
     words ``before`` a subjectless verb phrase: no later clause in them has a subject of
@@ -238,6 +250,8 @@ def switch_clauses(
                 kind = None  # "please reverse the fee and the GST charged on it": objects
             elif piece.link in ("and", "or") and OPEN_BETWEEN.search(left):
                 kind = None  # "between this and a Flipkart offer": one phrase, no cut
+            elif piece.link == "so" and purpose_after_so(body):
+                kind = None  # "so this would not happen": a purpose, never "isliye"
             elif piece.link == "since" and _SPAN_END.search(left):
                 # "It has been 3 weeks since I applied": "since" after a span of time is
                 # "from when", never "kyunki" (found fixing the fifteenth judgement)

@@ -73,6 +73,7 @@ class WordClasses:
     earned_amount_words: frozenset[str]
     earned_nouns: frozenset[str]
     earned_degrees: frozenset[str]
+    to_adjectives: frozenset[str]
     paid_nouns: frozenset[str]
     # clauses (guisekit.hinglish.clauses)
     auxiliaries_before_base: frozenset[str]

@@ -167,7 +167,7 @@ def firm_negated_frames(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit
             if not doc.is_sentence_start(start):
                 continue
             end = doc.phrase_end(start, frame)
-            if end is None or coordinated_complement(doc, end):
+            if end is None or coordinated_complement(doc, lex, end):
                 continue  # "I don't think X, and that Y" would leave "and that Y" stranded
             subject = doc.next_word(end)
             if subject is not None and subject.lower == "that":
@@ -281,17 +281,31 @@ def _gradable_verdict(clause: str, lex: RulesLexicon) -> bool:
 # A second complement clause coordinated with the first ("I know you've grown ..., and
 # that most of that growth ..."): it hangs on the frame's verb.
 _COORDINATED_THAT = re.compile(r"\b(?:and|or|but|nor)(?:,)? (?:also |even |then )?that\b")
+# the first word after a coordinator, past an adverb ("and also request": "request")
+_COORDINATED_WORD = re.compile(
+    r"\b(?:and|or|but)(?:,)? (?:also |therefore |so |then |now )?([a-z']+)"
+)
 
 
-def coordinated_complement(doc: Doc, end: int) -> bool:
-    """Whether the clause after a complement-taking frame ending at ``end`` is
-    coordinated with a later "and that" / "or that" / "but that" clause in the same
-    sentence: the frame governs both, and deleting it leaves the second "that" clause
-    with nothing to attach to ("I know you've grown ..., and that most of that growth
-    ..." -> "You've grown ..., and that most of ..."; round 12 judgement, UNGRAMMATICAL).
-    Such a frame is never deleted (a missed edit, never a fragment)."""
+def coordinated_complement(doc: Doc, lex: RulesLexicon, end: int) -> bool:
+    """Whether something later in the sentence of a complement-taking frame ending at
+    ``end`` needs the frame, so that deleting the frame strands it. Such a frame is never
+    deleted (a missed edit, never a fragment). Two cases:
+
+    - a coordinated "and that" / "or that" / "but that" clause the frame also governs
+      ("I know you've grown ..., and that most of that growth ..." -> "You've grown ...,
+      and that most of ..."; round 12 judgement, UNGRAMMATICAL);
+    - a coordinated predicate with no subject of its own whose subject is the frame's
+      "I", a verb of word_classes.yaml ``writer_predicates`` right after the
+      coordinator ("I believe this rejection is an error and request a review" -> "This
+      rejection is an error and request a review"; round 35 judgement, UNGRAMMATICAL)."""
     stop = doc.sentence_around(end)[1]
-    return _COORDINATED_THAT.search(doc.lowered, end, stop) is not None
+    if _COORDINATED_THAT.search(doc.lowered, end, stop) is not None:
+        return True
+    predicates = lex.word_classes["writer_predicates"]
+    return any(
+        found[1] in predicates for found in _COORDINATED_WORD.finditer(doc.lowered, end, stop)
+    )
 
 
 def complementiser_ok(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:

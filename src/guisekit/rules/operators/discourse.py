@@ -664,7 +664,7 @@ def remove_inner_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Itera
                 continue  # "but I think they wanted ...": a guess, not an opinion
             if doubtful(doc, lex, start):
                 continue  # "I'm not sure, but I think the fee ...": the doubt stays
-            if coordinated_complement(doc, end):
+            if coordinated_complement(doc, lex, end):
                 continue  # "but I think X, and that Y": "and that Y" needs the frame
             if figure_in_clause(doc, lex, end):
                 continue  # "which I think is worth about £3,500": an estimate stays one

@@ -1305,7 +1305,7 @@ def _opener_removable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, shie
         and _clause_length_ok(rest.group(), lex)
         and not _lone_subordinate(rest.group(), lex)
         and complementiser_ok(doc, lex, start, end)
-        and not coordinated_complement(doc, end)
+        and not coordinated_complement(doc, lex, end)
         and clause_after_frame(doc, lex, start, end)
         and _whole_cue(doc, lex, start, end)
         and not _foreign_or_doubted(doc, lex, start)
