@@ -232,7 +232,9 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
         # the right side up to a semicolon must be a clause itself: "booked for 12 Feb and
         # 26 Feb; the first engineer never turned up" holds no clause after its "and"
         # (25th judgement: "aur 26 Feb;" left hanging)
-        own = right.split(";", 1)[0]
+        # nor does one before a comma ("GST and the foreign remittance part, do I need
+        # ...": "aur the foreign remittance part" left hanging; 31st judgement)
+        own = re.split(r"[;,]", right, maxsplit=1)[0]
         if not (conv._finite(left) and is_clause(conv, own)) or after_desire(left, right):
             continue
         if not (_SUBJECT.match(right) or "," in match.group()):

@@ -46,6 +46,9 @@ _CLAUSE_START = re.compile(
     re.IGNORECASE,
 )
 _APPROXIMATORS = frozenset({"about", "around"})
+_FREQUENCY_QUANTIFIERS = frozenset({"most", "every", "each", "some", "many", "all"})
+# what "so" modifies inside a noun phrase ("so many calls"); any other "so" links clauses
+_SO_DEGREE = frozenset({"many", "much", "few", "little", "far", "long"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
 _PLURAL_DETERMINERS = frozenset({"all", "these", "those", "both"})
 # time words after "from" inside a noun phrase: "photos from morning" are photos taken
@@ -149,6 +152,17 @@ class NounRenderer(WordRenderer, ABC):
         if lows[0] in word_classes().negative_pronouns or lows[:2] == ["no", "one"]:
             return None
         if approximates_same(lows):
+            return None
+        if any(low == "so" and nxt not in _SO_DEGREE for low, nxt in pairwise([*lows[1:], ""])):
+            # "July 2023 so only 9 months": a "so" inside a phrase links clauses; only one
+            # opening it ("so big") or a degree ("so many calls") is the phrase's (31st)
+            return None
+        if any(
+            q in _FREQUENCY_QUANTIFIERS and unit.removesuffix("s") in self.units
+            for q, unit in pairwise(lows[1:])
+        ):
+            # "around midnight most days": a frequency adverbial after a phrase, no part
+            # of it ("around midnight most days tak"; 31st judgement: ungrammatical)
             return None
         if len(lows) > 1 and lows[-1] in ("one", "ones"):
             # "a difficult one", "the cheaper ones": the pro-form "one" has no Hindi

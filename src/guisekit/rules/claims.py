@@ -725,6 +725,12 @@ _UNMARKED_QUESTION = re.compile(
 )
 
 
+# "not just X, it's Y": a correction the writer states as certain in both halves; a hedge
+# on the first half clashes with the second ("This is probably not just a wrong item,
+# it's a serious issue"; round 36 judgement, MEANING)
+_CORRECTIVE = re.compile(r"\bnot (?:just|only|merely|simply)\b")
+
+
 def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool]]:
     key = ("claim_sentences", lex)
     cached = doc.proposals.get(key)
@@ -745,6 +751,8 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
             continue  # "what is the right way to ask.": a question without its mark
         if request_sentence(doc.lowered[start:end], lex):
             continue  # "a real answer would be appreciated": a request, never hedged
+        if _CORRECTIVE.search(doc.lowered, first.start, end):
+            continue  # "This is not just a wrong item, it's a serious issue"
         if quoted(body) or repeated(doc.lowered[start:end], lex):
             # "Each time the technician 'will visit tomorrow' and never comes": someone's
             # words, or events the writer lived through again and again, never a claim

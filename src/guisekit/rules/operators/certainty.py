@@ -445,11 +445,27 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         # "I think your meter is broken": a diagnosis of a thing the writer guesses, like
         # "faulty" (heldout21 hedge reading, MEANING); "the process is broken" evaluates
         return True
-    if self_evaluative(rest, lex) or not lex.word_classes["first_hand"].isdisjoint(words):
+    if self_evaluative(rest, lex):
+        return False
+    if not lex.word_classes["first_hand"].isdisjoint(words) and not _another_person(rest, lex):
         # the writer's own experience, ranked or judged ("the project I'm proudest of is
         # probably ...", "my weakness is probably public speaking"): theirs to know
         return False
     return not evaluates(rest, lex)
+
+
+_RELATED_SUBJECT = re.compile(
+    r"(?:(?:one|some|most|all|many|none|each|both) of )?(?:my|our) ([a-z]+)"
+)
+
+
+def _another_person(clause: str, lex: RulesLexicon) -> bool:
+    """Whether ``clause`` opens with a person the writer names by relation ("one of my
+    reports", "my manager"): the "my" makes it no first-hand experience, and what that
+    person is paid, thinks or did is the writer's guess ("one of my reports is probably
+    paid close to what I make" -> "is paid"; round 36 judgement, MEANING)."""
+    found = _RELATED_SUBJECT.match(clause)
+    return found is not None and found[1] in lex.word_classes["related_people"]
 
 
 # An error or fault of a named kind ("an administrative error", "a payroll mistake", "a

@@ -438,11 +438,23 @@ def _register_accept(doc: Doc, lex: RulesLexicon) -> Callable[[int, int, str], b
             # after a preposition the phrase is its noun-phrase object ("a rent credit for
             # every day" never "for daily", "refund for these days" never "for currently")
             return doc.lowered[start:end].split(" ", 1)[0] in object_prepositions
-        # "Every day same status ..." never "Daily same status": opening a sentence,
-        # "daily" reads as an adjective on what follows (round 19, UNGRAMMATICAL)
-        return value.strip().lower() != "daily" or not doc.is_sentence_start(start)
+        if value.strip().lower() not in _FREQUENCY_ADJECTIVES:
+            return True
+        # "Every day same status ..." never "Daily same status", "but every month I get"
+        # never "but monthly I get": opening a clause, "daily" or "monthly" reads as an
+        # adjective on what follows (round 19 and round 36 judgements, UNGRAMMATICAL)
+        nxt = doc.next_word(end)
+        return not (
+            doc.is_sentence_start(start)
+            or (prev is not None and prev.lower in classes["conjunctions"])
+            or (nxt is not None and nxt.lower in classes["subjects"])
+        )
 
     return accept
+
+
+# one-word frequency adverbs that are adjectives too ("a monthly fee")
+_FREQUENCY_ADJECTIVES = frozenset({"daily", "weekly", "monthly", "yearly"})
 
 
 def _noun_after_phrase(doc: Doc, lex: RulesLexicon, matched: list[str], end: int) -> bool:
