@@ -85,6 +85,11 @@ _SUBJECT = re.compile(
     r"(?!\w)",
 )
 _PLURAL = frozenset({"i", "we", "you", "they"})
+_TIMES_ADVERBIAL = re.compile(
+    r"(?:each|every|both|all|some|most|many)\s+(?:times?|days?|weeks?|months?|years?|"
+    r"mornings?|evenings?|nights?)\b",
+    re.IGNORECASE,
+)
 _WHO = r"(?P<who>[^\s,]+(?:\s+[^\s,]+){0,3}?)"
 
 
@@ -239,6 +244,11 @@ def _pieces(conv: ClauseConverter, text: str) -> list[tuple[int, int, str, bool]
             continue
         if not (_SUBJECT.match(right) or "," in match.group()):
             continue  # "my title and pay didn't change": one subject, two nouns
+        if _TIMES_ADVERBIAL.match(right):
+            # "and both times was told ...": an adverbial, no subject; the English clause
+            # after "aur" had none ("Maine ... contact kiya hai aur both times was told";
+            # 32nd judgement: ungrammatical)
+            continue
         if REQUEST_START.match(text) and "," not in match.group():
             continue  # "reverse the fee and the GST charged on it": a second object
         word = (match.group("link") or match.group("link2")).lower()

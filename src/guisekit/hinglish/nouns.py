@@ -46,6 +46,9 @@ _CLAUSE_START = re.compile(
     re.IGNORECASE,
 )
 _APPROXIMATORS = frozenset({"about", "around"})
+_DEGREE_BEFORE_ADJECTIVE = frozenset(
+    {"very", "quite", "extremely", "really", "so", "too", "pretty"}
+)
 _FREQUENCY_QUANTIFIERS = frozenset({"most", "every", "each", "some", "many", "all"})
 # what "so" modifies inside a noun phrase ("so many calls"); any other "so" links clauses
 _SO_DEGREE = frozenset({"many", "much", "few", "little", "far", "long"})
@@ -152,6 +155,14 @@ class NounRenderer(WordRenderer, ABC):
         if lows[0] in word_classes().negative_pronouns or lows[:2] == ["no", "one"]:
             return None
         if approximates_same(lows):
+            return None
+        if any(
+            a in _DEGREE_BEFORE_ADJECTIVE and c == "with"
+            for a, c in zip(lows, lows[2:], strict=False)
+        ):
+            # "very patient with customers": a degree word makes the head an adjective and
+            # "with customers" its complement ("customers ke saath"), never an attribute
+            # ("customers wala bahut patient"; found reading heldout41 output)
             return None
         if any(low == "so" and nxt not in _SO_DEGREE for low, nxt in pairwise([*lows[1:], ""])):
             # "July 2023 so only 9 months": a "so" inside a phrase links clauses; only one

@@ -508,6 +508,10 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
             # uncertain as a past one the writer did not see; "will be unfair" evaluates
             after = next((w for w in words[i + 1 : i + 4] if w not in adverbs), "")
             return after not in ("be", "have", "not", "") and after not in judged
+        if word in ("did", "didn't"):
+            # "the surveyor did not even check my add-ons": a past event, seen or not
+            # (round 37 judgement, MEANING for "It seems" removed)
+            return True
         if word in classes["present_or_modal"]:
             # "the payments are being applied to an old account": a process of another
             # party under way, which the writer infers (round 30 judgement, MEANING)

@@ -1279,26 +1279,42 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
 def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """Delete boosters this engine can insert (clearly, definitely, I know that), and
     truth-emphasis boosters inside a verb group ("were in fact paid" -> "were paid");
-    never the "I know" of a concession (see :func:`_conceded`)."""
+    never an "I know" that says the writer knows (see :func:`_knowing`)."""
     edits = [
         *_remove_cues(doc, lex, "confident", "remove_booster.v1"),
         *inner_boosters(doc, lex, "remove_booster.v1"),
     ]
-    yield from with_article(doc, [e for e in edits if not _conceded(doc, lex, e)])
+    yield from with_article(doc, [e for e in edits if not _knowing(doc, lex, e)])
 
 
 _KNOW_FRAME = re.compile(r"\s*(?:i|we) know\b")
+# the clause after "I know" is about the reader ("your restaurant is opening ...")
+_ABOUT_READER = re.compile(r"(?:that )?(?:you|your|you're|you've|you'll)\b")
+# a reason for the knowing later in the sentence ("because I do the books")
+_SOURCE = re.compile(r"\b(?:because|since|as i|as we|from)\b")
 
 
-def _conceded(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
-    """Whether ``edit`` deletes the "I know" of a concession, a contrast word later in its
-    sentence ("i know you're busy but i'm paying $1,650 a month"): it grants the reader a
-    point before the claim, and without it the sentence turns blunt ("You're busy but
-    ...": heldout33h hedge reading, IMPLAUSIBLE)."""
+def _knowing(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` deletes an "I know" that is no booster but says the writer knows:
+
+    - a concession, a contrast word later in its sentence ("i know you're busy but i'm
+      paying $1,650 a month"): without it the sentence turns blunt (heldout33h hedge
+      reading, IMPLAUSIBLE);
+    - an acknowledgement of the reader's own affairs ("I know your restaurant is opening
+      in September"): without it the writer tells the reader news about themself (round
+      37 judgement, IMPLAUSIBLE);
+    - knowledge with its source ("I know the business is doing okay because I do the
+      books"): without it the reason attaches to the fact ("The business is doing okay
+      because I do the books"; round 37 judgement, MEANING)."""
     if _KNOW_FRAME.match(doc.lowered, edit.start) is None:
         return False
     stop = doc.sentence_around(edit.start)[1]
-    return _contrast(lex).search(doc.lowered, edit.end, stop) is not None
+    after = doc.lowered[edit.end : stop].lstrip(" ,")
+    return (
+        _contrast(lex).search(doc.lowered, edit.end, stop) is not None
+        or _ABOUT_READER.match(after) is not None
+        or _SOURCE.search(after) is not None
+    )
 
 
 _SENTENCE_REST = re.compile(r"[^.!?\n]*")
