@@ -143,8 +143,10 @@ def test_judged_bad_edit_does_not_come_back(operator: str, text: str, forbidden:
 RIGHT = [
     ("remove_booster.v1", "Clearly that approach works in enterprise sales.",
      "That approach works in enterprise sales."),
-    ("remove_booster.v1", "I know that sounds like a fake weakness.",
-     "That sounds like a fake weakness."),
+    # ("I know that sounds like a fake weakness" keeps its "I know" since heldout42h: a
+    # concession about the writer's own words, lexical._knowing)
+    ("remove_booster.v1", "I know that works in enterprise sales.",
+     "That works in enterprise sales."),
     ("remove_booster.v1", "I know that the fee is wrong.", "The fee is wrong."),
     ("remove_booster.v1", "This is clearly a scam they run on every tenant.",
      "This is a scam they run on every tenant."),

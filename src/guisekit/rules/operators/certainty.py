@@ -434,6 +434,10 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         return True
     if _NAMED_ERROR.search(rest):
         return True  # "an administrative error": a kind of cause the writer guesses
+    if _CONFIRMATION.match(rest):
+        # "I believe that's right": whether something said is true is a fact the writer
+        # is unsure of, no evaluation (heldout42h hedge reading, MEANING)
+        return True
     words = _WORD.findall(clause)
     if _past_event(words, lex):
         return True
@@ -466,6 +470,12 @@ def _another_person(clause: str, lex: RulesLexicon) -> bool:
     paid close to what I make" -> "is paid"; round 36 judgement, MEANING)."""
     found = _RELATED_SUBJECT.match(clause)
     return found is not None and found[1] in lex.word_classes["related_people"]
+
+
+# a truth judgement on something said ("that's right", "it is correct")
+_CONFIRMATION = re.compile(
+    r"(?:that|it|this)(?:'s| is| was) (?:right|correct|true|accurate|incorrect|untrue|false)\b"
+)
 
 
 # An error or fault of a named kind ("an administrative error", "a payroll mistake", "a

@@ -1292,6 +1292,11 @@ _KNOW_FRAME = re.compile(r"\s*(?:i|we) know\b")
 _ABOUT_READER = re.compile(r"(?:that )?(?:you|your|you're|you've|you'll)\b")
 # a reason for the knowing later in the sentence ("because I do the books")
 _SOURCE = re.compile(r"\b(?:because|since|as i|as we|from)\b")
+# the writer's own words or request, pointed back at ("I know this is low", "I know that
+# sounds old-fashioned")
+_OWN_WORDS = re.compile(
+    r"(?:this|that|it)(?:'s| is| was| sounds| seems| may| might| looks| will| could| must)\b"
+)
 
 
 def _knowing(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
@@ -1305,15 +1310,22 @@ def _knowing(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
       37 judgement, IMPLAUSIBLE);
     - knowledge with its source ("I know the business is doing okay because I do the
       books"): without it the reason attaches to the fact ("The business is doing okay
-      because I do the books"; round 37 judgement, MEANING)."""
-    if _KNOW_FRAME.match(doc.lowered, edit.start) is None:
+      because I do the books"; round 37 judgement, MEANING);
+    - a concession about the writer's own words or request, a demonstrative pointing
+      back at them ("I know this is low", "I know that sounds old-fashioned"): it grants
+      the point, and without it the writer judges their own words bluntly (heldout42h
+      hedge reading, IMPLAUSIBLE twice)."""
+    frame = _KNOW_FRAME.match(doc.lowered, edit.start)
+    if frame is None:
         return False
     stop = doc.sentence_around(edit.start)[1]
-    after = doc.lowered[edit.end : stop].lstrip(" ,")
+    # from the frame's end: the edit itself may reach into the next word to capitalise it
+    after = doc.lowered[frame.end() : stop].lstrip(" ,")
     return (
-        _contrast(lex).search(doc.lowered, edit.end, stop) is not None
+        _contrast(lex).search(doc.lowered, frame.end(), stop) is not None
         or _ABOUT_READER.match(after) is not None
         or _SOURCE.search(after) is not None
+        or _OWN_WORDS.match(after) is not None
     )
 
 
@@ -1515,6 +1527,14 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             # "Perhaps this is an error, perhaps not" never "Obviously ..., perhaps not"
             and not _weighed_possibility(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
             and not _hypothetical_known(doc, start, end, value)
+            # "Probably a larger company is a better fit" never "Definitely a larger
+            # company ...": only some boosters open a clause without a comma
+            and not (
+                doc.is_sentence_start(start)
+                and " " not in value.strip()
+                and value.strip().lower() not in lex.word_classes["opening_boosters"]
+                and doc.text[end : end + 1] != ","
+            )
         )
 
     own = frozenset(lex.modal_strengthen.mapping)
