@@ -4,6 +4,7 @@ pickling, and user-supplied lexicons and profiles."""
 from __future__ import annotations
 
 import pickle
+import re
 from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal
 from pathlib import Path
@@ -240,3 +241,23 @@ def test_standardise_collapses_every_guise_onto_the_standardised_source() -> Non
         rates = [r.collapse for r in rows if r.style == style]
         assert min(rates) >= 0.9, (style, rates)
     assert all(r.idempotent for r in rows)
+
+
+def test_a_whole_text_feature_is_written_throughout_or_not_at_all() -> None:
+    """lowercase_i.v1 is drawn once per text (Operator.whole_text): a young writer's
+    guise has every pronoun "I" lower-cased or none, never one "i" among capitals (round
+    38 judgement, IMPLAUSIBLE), and across sources both happen at its rate."""
+    text = "I think I paid twice, and I want it back. I called on Monday and I got no reply."
+    young = next(
+        PersonaSpec(persona=p.as_dict())
+        for p in load_grid().personas()
+        if p.as_dict()["age"] == "young"
+    )
+    seen = set()
+    for n in range(60):
+        out = ENGINE.transform(Source(id=f"s{n}", text=text), young).text
+        pronouns = re.findall(r"\b[Ii]\b", out)
+        assert len(pronouns) >= 5, out
+        assert len(set(pronouns)) == 1, out
+        seen.add(pronouns[0])
+    assert seen == {"i", "I"}

@@ -67,6 +67,10 @@ _NEGATED = re.compile(
     re.IGNORECASE,
 )
 _MAX_SPLITS = 3
+# a prepositional phrase ending the words before an "and" ("... with the manager")
+_ENDS_IN_PHRASE = re.compile(
+    r"\b(?:with|of|between|from|for|to|about|by)\s+(?:\S+\s+){0,3}\S+$", re.IGNORECASE
+)
 _ASKED = WordPattern(lambda w: w.asking_modals, after=r"\s")
 # "ending 4471" (no "in") names an account by its last digits as well: never "4471
 # khatam hone wala" (an account that ends, found reading heldout13 outputs)
@@ -537,6 +541,11 @@ class ClauseConverter:
         desire; the second "mujhe" is dropped where no "chahiye" follows it."""
         head = right.split(" ")[0]
         if conj != "and" or not (head.lower() in word_classes().subject_starts or _is_name(head)):
+            return None
+        if _ENDS_IN_PHRASE.search(left):
+            # "a meeting with the skip-level manager and HR": the "and" may join the
+            # phrase's own nouns, never two desires ("aur ... HR chahiye"; 33rd judgement:
+            # meaning changed)
             return None
         mark = len(self.used)
         first = self.convert(left, offset, depth=_MAX_SPLITS)

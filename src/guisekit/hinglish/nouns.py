@@ -82,6 +82,9 @@ def _drop_ek(toks: Toks) -> Toks:
 
 _SPAN_OF_TIME = re.compile(r"\b(?:years?|months?|weeks?|days?|hours?|minutes?)$")
 _DATE = re.compile(
+    # "18.03", "18-03-2024": day and month with dots or dashes ("18.03 par" was judged
+    # ungrammatical, 33rd judgement); a two-digit month, so "4.50" and "7.2" are none
+    r"\b\d{1,2}[.-](?:0[1-9]|1[0-2])(?:[.-]\d{2,4})?\b(?![.\d])|"
     r"\b(?:\d{1,2}|xx)/(?:\d{1,2}|xx)/(?:\d{2,4}|xxxx)\b|\b(?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b"

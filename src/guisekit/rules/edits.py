@@ -93,6 +93,7 @@ def resolve(
     rng: random.Random,
     *,
     shuffle: bool = True,
+    whole: frozenset[str] = frozenset(),
 ) -> list[Edit]:
     """Sample each operator's proposals at its rate and drop overlaps; sorted by position.
 
@@ -102,13 +103,17 @@ def resolve(
     (the same sampling, with one draw per kept proposal instead of one per proposal). The
     kept proposals are then visited in a random order (``shuffle=False``: in group order,
     used by deterministic transforms such as standardise, where order is priority) and
-    accepted unless they overlap an accepted one.
+    accepted unless they overlap an accepted one. An operator in ``whole`` keeps all its
+    proposals or none, with one draw at its rate.
     """
     kept: list[Edit] = []
     for name, edits in groups:
         rate = rates.get(name, 0.0)
         if rate >= 1.0:
             kept += edits
+        elif name in whole:
+            if edits and rng.random() < rate:
+                kept += edits
         elif rate > 0.0:
             at = _gap(rng, rate)
             while at < len(edits):

@@ -347,7 +347,8 @@ class RulesEngine:
                 rng = local_rng(*key, stage, round_no)
                 proposing = tracking_rng(*key, stage, round_no, "propose")
                 groups = [(n, self._propose(doc, n, proposing)) for n in names]
-                accepted = resolve(groups, rates, rng, shuffle=not deterministic)
+                whole = frozenset(n for n in names if REGISTRY[n].whole_text)
+                accepted = resolve(groups, rates, rng, shuffle=not deterministic, whole=whole)
                 text, applied = apply_edits(text, accepted)
                 if stage != STAGES[-1] or rounds > 1:
                     protected = shift_spans(protected, accepted)

@@ -48,25 +48,36 @@ class Operator:
     propose: Propose
     doc: str
     retired: bool = False
+    # the rate is drawn once per text, not per proposal: a feature a writer uses
+    # throughout or not at all (see :func:`operator`)
+    whole_text: bool = False
 
 
 REGISTRY: dict[str, Operator] = {}
 
 
 def operator(
-    name: str, family: str, stage: Stage, doc: str | None = None, *, retired: bool = False
+    name: str,
+    family: str,
+    stage: Stage,
+    doc: str | None = None,
+    *,
+    retired: bool = False,
+    whole_text: bool = False,
 ) -> Callable[[Propose], Propose]:
     """Register ``propose`` under ``name``; ``doc`` (default: its docstring) describes it.
 
     A ``retired`` operator proposes nothing: it stays registered so that configs and
     stored variants naming it still load, while its edits (which could not be made
-    precise) are gone."""
+    precise) are gone. A ``whole_text`` operator's rate is the chance that a text gets
+    all its proposals, not each one: a writer who writes "i" writes it throughout, and
+    one lower-case "i" among capitals reads as a slip (round 38 judgement, IMPLAUSIBLE)."""
 
     def register(func: Propose) -> Propose:
         if name in REGISTRY:
             raise ValueError(f"operator {name} registered twice")
         text = (doc or func.__doc__ or "").strip()
-        REGISTRY[name] = Operator(name, family, stage, func, text, retired)
+        REGISTRY[name] = Operator(name, family, stage, func, text, retired, whole_text)
         return func
 
     return register

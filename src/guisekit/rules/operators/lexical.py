@@ -1430,20 +1430,24 @@ def _phrase_swap(
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         def allowed(start: int, end: int, value: str) -> bool:
-            return swap_allowed(text, lex, start, end) and not _after_auxiliary(
-                text, lex, start, value
+            return swap_allowed(text, lex, start, end) and not _progressive_misfit(
+                text, lex, start, end, value
             )
 
         return map_edits(text, phrases(lex), name, accept=allowed, lex=lex)
 
 
-def _after_auxiliary(doc: Doc, lex: RulesLexicon, start: int, value: str) -> bool:
-    """Whether a progressive swap ("I need" -> "I am needing") would put its "am/are/is"
-    after an auxiliary: the subject is inverted there ("what proof would I need" never
-    "would I am needing"; heldout20 edit judgement, UNGRAMMATICAL)."""
+def _progressive_misfit(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:
+    """Whether a progressive swap ("I need" -> "I am needing") lands where no learner puts
+    one: after an auxiliary, where the subject is inverted ("what proof would I need"
+    never "would I am needing"; heldout20 edit judgement, UNGRAMMATICAL), or on a comment
+    clause between commas ("and, I believe, many others" never "I am believing"; round 38
+    judgement, IMPLAUSIBLE)."""
     words = value.lower().split()
     if len(words) < 2 or words[1] not in {"am", "are", "is"}:
         return False
+    if doc.text[max(0, start - 2) : start] == ", " and doc.text[end : end + 1] == ",":
+        return True
     prev = doc.prev_word(start)
     return prev is not None and prev.lower in lex.word_classes["inverting_auxiliaries"]
 

@@ -63,7 +63,7 @@ def formal_text(doc: Doc, lex: RulesLexicon) -> bool:
     return opening.match(lowered) is not None or anywhere.search(lowered) is not None
 
 
-@operator("lowercase_i.v1", "orthography", "noise")
+@operator("lowercase_i.v1", "orthography", "noise", whole_text=True)
 def lowercase_i(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
     """The pronoun I written lower-case (I'm -> i'm), a casual-writer feature; nothing in
     a formal text (see :func:`formal_text`): a letter or formal complaint with "i" in it
