@@ -45,6 +45,29 @@ def _ask_for(words: Sequence[Word], after: int, end: int) -> list[Word] | None:
     return [*words[:after], words[j], *words[j + 1 :], source, *words[after:j]]
 
 
+# words that hedge or approximate a count right before it ("about 5 times")
+_COUNT_HEDGES = frozenset(
+    {
+        "about",
+        "around",
+        "roughly",
+        "approximately",
+        "nearly",
+        "almost",
+        "maybe",
+        "perhaps",
+        "probably",
+        "like",
+        "over",
+        "some",
+        "least",
+        "most",
+        "only",
+        "just",
+    }
+)
+
+
 class Renderer(NounRenderer):
     """Renders the English phrases of one masked sentence in a Hindi frame."""
 
@@ -415,6 +438,10 @@ class Renderer(NounRenderer):
             gap = 1 + (rest[j + 1].low == "separate" and j + 2 < len(rest))
             if rest[j + gap].low not in ("time", "times"):
                 continue
+            if j and rest[j - 1].low in _COUNT_HEDGES:
+                # "about 5 times", "maybe 7 times": the hedge is lost ("5 baar") or stranded
+                # ("baggage line maybe ko 7 baar"; 34th judgement: ungrammatical)
+                return None
             if self._number_word(rest[j]):
                 after = rest[j + gap + 1 :]
                 if after and (

