@@ -143,13 +143,20 @@ class NounRenderer(WordRenderer, ABC):
         if len(lows) > 1 and lows[0] == "one" and lows[1].rstrip("s") in self.units:
             return None  # "one year" is a quantity the fact check reads; "ek saal" is not
         if any(
-            a.endswith("ing")
-            and len(a) > 4
-            and a not in self.lex.content
-            and b in word_classes().ing_object_starts
-            for a, b in pairwise(lows)
+            a.low.endswith("ing")
+            and len(a.low) > 4
+            and (
+                (a.low not in self.lex.content and b.low in word_classes().ing_object_starts)
+                or (
+                    self.masked.unmask(b.text)[:1].isupper()  # a name, never an amount
+                    and bool(self.lex.verb_forms.get(a.low, {}).get("ing"))
+                )
+            )
+            for a, b in pairwise(words)
         ):
-            return None  # "burning anyone out ke bina": an English verb with its object
+            # "burning anyone out ke bina", "a fresher joining TCS Digital": an English
+            # verb with its object (a name: 35th judgement, ungrammatical)
+            return None
         if len(words) > 1 and any(self._time_span(w) for w in words):
             # "on site this week" -> "site this week par": a time adverbial kept English
             # inside a noun phrase splits it (judged round 8: ungrammatical)
@@ -1359,6 +1366,17 @@ class NounRenderer(WordRenderer, ABC):
             and not self.lex.verb_forms.get(first.low, {}).get("ing")
         ):
             return None  # "without burning anyone out": an English gerund, no noun
+        if (
+            len(words) > 1
+            and first.low.endswith("ing")
+            and len(first.low) > 4
+            and first.low not in self.lex.content
+            and not self.lex.verb_forms.get(first.low, {}).get("ing")
+        ):
+            # "good at hitting production targets": an unknown verb's gerund with its
+            # object, never a noun phrase ("hitting production targets par"; 35th
+            # judgement: ungrammatical)
+            return None
         if prep == "to" and not self._nominal_start(first):
             return None  # "to stop calling me": an infinitive, not a place or a person
         if self.lex.verb_forms.get(first.low, {}).get("ing") and not self._ing_modifier(words, 0):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from guisekit.hinglish.lexicon import HinglishLexicon, VerbEntry
-from guisekit.hinglish.text import Tok
+from guisekit.hinglish.text import LETTERS, Tok
 from guisekit.hinglish.verbs import Gender, VerbForm, hindi_verb_form, inflect
 from guisekit.hinglish.word_classes import word_classes
 
@@ -28,7 +28,7 @@ __all__ = [
     "words_of",
 ]
 
-_WORD = re.compile(r"(?:[A-Za-z]+|\ue000\d+\ue001)(?:[-'’./]?(?:[A-Za-z]+|\ue000\d+\ue001))*|\S")
+_WORD = re.compile(rf"(?:{LETTERS}|\ue000\d+\ue001)(?:[-'’./]?(?:{LETTERS}|\ue000\d+\ue001))*|\S")
 
 
 class Word(NamedTuple):

@@ -48,8 +48,11 @@ SPELLED_NUMBERS = (CARDINAL_WORDS - {"zero", "one"}) | {"hundred", "thousand", "
 _NUMBER_WORDS = re.compile(
     r"\b(?:" + "|".join(sorted(SPELLED_NUMBERS, key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
-_PIECE = rf"(?:[A-Za-z]+|{_OPEN}\d+{_CLOSE})"
-_TOKEN = re.compile(rf"{_PIECE}(?:[-'’./]?{_PIECE})*|[^\sA-Za-z]")
+# a run of letters, accented ones included ("café" is one word, never "Caf é"; 35th
+# judgement: ungrammatical), or a placeholder
+LETTERS = r"[^\W\d_]+"
+_PIECE = rf"(?:{LETTERS}|{_OPEN}\d+{_CLOSE})"
+_TOKEN = re.compile(rf"{_PIECE}(?:[-'’./]?{_PIECE})*|\S")
 
 
 @dataclass(frozen=True, slots=True)
