@@ -6,13 +6,12 @@ with its complements, in any form a frame asks for).
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from guisekit.hinglish.lexicon import HinglishLexicon, VerbEntry
-from guisekit.hinglish.text import LETTERS, Tok
+from guisekit.hinglish.text import TOKEN, Tok
 from guisekit.hinglish.verbs import Gender, VerbForm, hindi_verb_form, inflect
 from guisekit.hinglish.word_classes import word_classes
 
@@ -27,8 +26,6 @@ __all__ = [
     "tagged_words",
     "words_of",
 ]
-
-_WORD = re.compile(rf"(?:{LETTERS}|\ue000\d+\ue001)(?:[-'’./]?(?:{LETTERS}|\ue000\d+\ue001))*|\S")
 
 
 class Word(NamedTuple):
@@ -45,7 +42,7 @@ class Word(NamedTuple):
 
 def words_of(text: str, offset: int = 0) -> list[Word]:
     """Words and punctuation marks of ``text``, with their offsets."""
-    return [Word(offset + m.start(), m.group()) for m in _WORD.finditer(text)]
+    return [Word(offset + m.start(), m.group()) for m in TOKEN.finditer(text)]
 
 
 Toks = tuple[Tok, ...]

@@ -19,6 +19,7 @@ from guisekit.rules.protect import protected_spans
 
 __all__ = [
     "PLACEHOLDER",
+    "TOKEN",
     "LanguageTag",
     "Masked",
     "Tok",
@@ -50,9 +51,11 @@ _NUMBER_WORDS = re.compile(
 )
 # a run of letters, accented ones included ("café" is one word, never "Caf é"; 35th
 # judgement: ungrammatical), or a placeholder
-LETTERS = r"[^\W\d_]+"
-_PIECE = rf"(?:{LETTERS}|{_OPEN}\d+{_CLOSE})"
-_TOKEN = re.compile(rf"{_PIECE}(?:[-'’./]?{_PIECE})*|\S")
+_LETTERS = r"[^\W\d_]+"
+_PIECE = rf"(?:{_LETTERS}|{_OPEN}\d+{_CLOSE})"
+# a word (letters or a placeholder, joined by - ' ’ . /) or any other single character;
+# guisekit.hinglish.phrases reads words with it too
+TOKEN = re.compile(rf"{_PIECE}(?:[-'’./]?{_PIECE})*|\S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,4 +213,4 @@ def mask(sentence: str) -> Masked:
 def tokenize(text: str) -> list[str]:
     """Words (with inner hyphens, apostrophes and dots, placeholders attached), and single
     punctuation marks."""
-    return _TOKEN.findall(text)
+    return TOKEN.findall(text)
