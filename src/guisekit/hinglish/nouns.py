@@ -789,6 +789,24 @@ class NounRenderer(WordRenderer, ABC):
             # "my daughter Ella": a name after a person noun takes the noun's gender
             # ("apni daughter Ella", never "apne"; judged round 11)
             return body[-2]
+        participle = next(
+            (
+                i
+                for i in range(1, len(body) - 1)
+                if body[i].low.endswith("ing")
+                and body[i].low not in self.lex.content
+                and (
+                    body[i - 1].low in self.lex.content
+                    or self.lex.singular_entry(body[i - 1].low) is not None
+                )
+            ),
+            None,
+        )
+        if participle is not None:
+            # "receipts totalling $412": a noun modified by an English participle phrase
+            # heads it, never the amount the participle takes ("receipts totalling
+            # $412 submit kiya hai"; 35th judgement: ungrammatical)
+            return body[participle - 1]
         return last
 
     def _identifier(self, words: Sequence[Word]) -> bool:
