@@ -328,6 +328,11 @@ class Renderer(NounRenderer):
                 head = self.lex.content.get(low) or self.lex.singular_entry(low)
                 if head is None or head.kind != "-":
                     return None
+            if entry.base == "ask for" and obj.person and not iobj:
+                # "asked for a supervisor": the person is what is asked for, never the one
+                # asked ("supervisor se maanga" asks the supervisor; 36th judgement:
+                # meaning changed); which reading a person object has is not known here
+                return None
             marker = entry.person if recipient else ""
             written = obj.form(marker) if marker else obj.form("direct")
             if written is None:

@@ -115,6 +115,11 @@ def approximates_same(lows: Sequence[str]) -> bool:
     )
 
 
+# Words that give a sum its period after it ("₹8.4 lakh LPA"; "per annum" and the other
+# "per" phrases are merged into one word, phrases.tsv).
+_PERIOD_WORDS = frozenset({"lpa", "pa", "p.a.", "ctc", "annually", "monthly", "yearly"})
+
+
 class NounRenderer(WordRenderer, ABC):
     """Noun phrases and the prepositional chains and participles that modify them."""
 
@@ -585,6 +590,11 @@ class NounRenderer(WordRenderer, ABC):
             # "in terms of HRA or a city allowance": "of" governs both conjuncts, so
             # splitting it ("HRA ke terms ya city allowance mein") breaks the phrase
             # (round 11: ungrammatical); no safe rendering, English
+            return None
+        if conj == "or" and [w.low for w in right] in (["i"], ["me"], ["we"], ["us"], ["you"]):
+            # "asap or I will return it": with "or" the verb takes the nearer conjunct's
+            # person, which a phrase agreeing in the third person never shows ("ya main
+            # ... return karega"; 36th judgement: ungrammatical)
             return None
         a, b = self.np(left), self.np(right)
         if a is None or b is None:
@@ -1201,6 +1211,17 @@ class NounRenderer(WordRenderer, ABC):
         # "with" modifying a person, a place or organisation, or with a quantity ("a loan
         # with 8.9% interest") is an attribute: wala; otherwise ("help with my loan",
         # "an account with XXXX") it keeps ke saath
+        if (
+            trigger == "with"
+            and rest
+            and self._amount(rest[0])
+            and all(w.low.startswith("per ") or w.low in _PERIOD_WORDS for w in rest[1:])
+        ):
+            # "working in a private bank with ₹8.4 lakh per annum": a bare sum says whose
+            # it is no more than the English does (the writer's pay, not the bank's);
+            # "₹8.4 lakh per annum wale private bank" gave it to the bank (36th
+            # judgement: meaning changed). English
+            return None
         attribute = entity or any(self._numeric(w) for w in rest)
         if nominal and trigger in ("with", "with no") and attribute:
             attributed = self._wala(trigger, rest, gender, plural, oblique)
@@ -1457,6 +1478,10 @@ class NounRenderer(WordRenderer, ABC):
             and any(c.isdigit() for t in np.core for c in t.text)
         ):
             post = "tak"  # "went up to $2,211.40": "$2,211.40 tak", not "ko"
+        if prep == "to" and self._duration(words):
+            # "dropped to 11 days": the end point of a change, "11 days tak", never the
+            # "ko" of a date or a recipient (36th judgement: ungrammatical)
+            post = "tak"
         if (
             prep == "by"
             and np.core

@@ -348,6 +348,23 @@ class RulesLexicon:
         return {key: frozenset(str(w).lower() for w in data.get(key, [])) for key in keys}
 
     @functools.cached_property
+    def casual_marker(self) -> re.Pattern[str]:
+        """A casual word that formal standardisation leaves in its sentence, matched in
+        lower case (register_context.yaml ``casual_markers``): a filler between commas,
+        "like" before a figure, a casual verb of messaging."""
+        markers = self._yaml("register_context.yaml").get("casual_markers", {})
+
+        def alternation(key: str) -> str:
+            words = sorted((str(w).lower() for w in markers.get(key, [])), key=len, reverse=True)
+            return "|".join(re.escape(w) for w in words) or "(?!)"
+
+        return re.compile(
+            rf"(?:^|[,;(]\s*)(?:{alternation('comma_fillers')})\s*,"
+            rf"|(?<![\w'])(?:{alternation('before_figure')})\s+[\d$₹£€]"
+            rf"|(?<![\w'])(?:{alternation('words')})(?![\w'])"
+        )
+
+    @functools.cached_property
     def register_not_before(self) -> dict[str, frozenset[str]]:
         """Swapped-in forms that change sense before the listed words ("occurred to",
         "appalling at"; register_context.yaml ``not_before``)."""

