@@ -111,6 +111,11 @@ _PERFECT = re.compile(
     r"(?:\b(?:have|has)(?:n't|n’t)?|'ve|’ve)\s+(?:(?:not|never|still|already|also|only|just)\s+)*(?P<verb>[a-z]+)\b",
     re.IGNORECASE,
 )
+# a present progressive ("is showing", "I'm still waiting")
+_PROGRESSIVE = re.compile(
+    r"(?:\b(?:is|are|am)|'s|’s|'re|’re|'m|’m)\s+(?:(?:still|also|just|now|only)\s+)*[a-z]+ing\b",
+    re.IGNORECASE,
+)
 # "for" + a span of time ("for four years", "for a week", "for the past 3 months", "for a
 # while")
 _FOR_SPAN = re.compile(
@@ -324,14 +329,17 @@ class ClauseConverter:
         return None
 
     def _perfect_span(self, text: str) -> bool:
-        """Whether ``text`` has a present perfect with "for" + a span of time after it."""
+        """Whether ``text`` has a present perfect, or a present progressive, with "for" + a
+        span of time after it: both run the span up to now ("is showing 'under review' for
+        almost 3 months" is "3 mahine se", never the closed "3 mahine tak"; 37th
+        judgement: ungrammatical)."""
         for perfect in _PERFECT.finditer(text):
             forms = self.r.lex.verb_forms.get(perfect.group("verb").lower(), {})
             if ("participle" in forms or perfect.group("verb").lower() == "been") and (
                 _FOR_SPAN.search(text, perfect.end())
             ):
                 return True
-        return False
+        return any(_FOR_SPAN.search(text, found.end()) for found in _PROGRESSIVE.finditer(text))
 
     def _leading(self, text: str, offset: int, condition: bool, depth: int) -> Toks | None:
         """A clause opened by an adverbial ("On XX/XX/XXXX I noticed ...", "In 2020, we

@@ -91,6 +91,9 @@ _DATE = re.compile(
     r"[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?\b"
     r"|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 )
+# a day and a month with a slash and no year ("on 2/12"): a date only after "on", since
+# elsewhere it may be a score or a ratio ("rated 4/5")
+_DAY_AND_MONTH = re.compile(r"\d{1,2}/\d{1,2}")
 # what may follow a date inside its phrase: the rest of a month name, a year, a time of day
 _DATE_TAIL = re.compile(
     r"[a-z]*\.?(?:,? (?:\d{2,4}|xxxx))?(?: (?:morning|evening|night|afternoon|noon))?"
@@ -1465,8 +1468,11 @@ class NounRenderer(WordRenderer, ABC):
             return self._pronoun_pp(np.pronoun, post)
         if prep == "to" and words[-1].low in word_classes().accounts:
             post = "mein"  # "refund to my bank account": "account mein", never "account ko"
-        if prep == "on" and self._date(words):
-            post = "ko"  # "03/12/2022 ko", not "par"
+        said = " ".join(self.masked.unmask(w.text) for w in words)
+        if prep == "on" and (self._date(words) or _DAY_AND_MONTH.fullmatch(said)):
+            # "03/12/2022 ko", not "par"; after "on" a bare "2/12" is a date too ("2/12
+            # par" was judged ungrammatical, 37th judgement)
+            post = "ko"
         elif prep == "on" and _DATE.search(
             " ".join(self.masked.unmask(w.text) for w in words).lower()
         ):

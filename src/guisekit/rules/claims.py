@@ -654,12 +654,17 @@ def self_evaluative(text: str, lex: RulesLexicon) -> bool:
         rest = words[1:]
     else:
         return False
-    targets, fillers = frozenset(claims["self_evaluation"]), frozenset(claims["self_fillers"])
+    targets, fillers = lex.claim_set("self_evaluation"), lex.claim_set("self_fillers")
     for i, word in enumerate(rest[:4]):
         if word in targets:
+            after = rest[i + 1 : i + 2]
+            if word in lex.claim_set("stance_evaluations") and not lex.claim_set(
+                "stance_prepositions"
+            ).isdisjoint(after):
+                return False  # "I'm flexible on the breakup": a position the writer takes
             # "I am very motivated to join your team": a wish the writer knows first-hand,
             # not a judgement of capacity (heldout26h hedge reading, MEANING)
-            return rest[i + 1 : i + 2] != ["to"]
+            return after != ["to"]
         if word not in fillers:
             return False
     return False
@@ -773,6 +778,28 @@ def _classified(doc: Doc, lex: RulesLexicon) -> list[tuple[tuple[int, int], bool
         found.append(((start, end), _evaluation(clause, lex)))
     doc.proposals[key] = found
     return found
+
+
+# "and" before a subject of its own: a second main clause ("... and the client later
+# restated").
+_COORDINATED_SUBJECT = re.compile(
+    r" and (?=(?:the|my|our|your|their|his|her|its|this|that|these|those|they|he|she|we|i|"
+    r"it|you)\b)"
+)
+
+
+def coordinated_claims(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether every main clause joined by "and" after the first in the sentence at
+    ``offset`` is a claim too. A cue put at the sentence's start spans them all, so
+    "Arguably, it led to a qualified opinion and the client later restated" doubts the
+    event narrated after "and" (round 42 judgement, MEANING); a cue inside the first
+    clause ("is probably unfair") does not, and a contrast after "but" stands apart."""
+    begin, stop = doc.sentence_around(offset)
+    sentence = doc.lowered[begin:stop]
+    return all(
+        _evaluation(_CLAUSE_END.split(sentence[found.end() :], maxsplit=1)[0], lex)
+        for found in _COORDINATED_SUBJECT.finditer(sentence)
+    )
 
 
 def _motive_or_admission(text: str, lex: RulesLexicon) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from guisekit.rules.claims import (
     adverb_slots,
     claim_sentences,
+    coordinated_claims,
     doubtful,
     figure_in_clause,
     figure_in_sentence,
@@ -429,6 +430,8 @@ def _marker_operator(
                 continue  # "I think this is not acceptable": the complaint's point
             if direction == "confident" and _intensified(text, lex, edit.start):
                 continue  # "I am confident that this is really poor service": stilted
+            if not coordinated_claims(text, lex, edit.start):
+                continue  # "Arguably, it led to X and the client later restated"
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)
