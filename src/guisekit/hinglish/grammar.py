@@ -328,6 +328,12 @@ class Renderer(NounRenderer):
                 head = self.lex.content.get(low) or self.lex.singular_entry(low)
                 if head is None or head.kind != "-":
                     return None
+                if low not in word_classes().inquiry_nouns:
+                    return None  # "how much hike should I ask": a request, not "poochna"
+            if entry.base == "get" and obj.person and not iobj:
+                # "I got my manager" (fetched him): "mujhe apna manager mila" found or
+                # received him (38th judgement: meaning changed); not known here
+                return None
             if entry.base == "ask for" and obj.person and not iobj:
                 # "asked for a supervisor": the person is what is asked for, never the one
                 # asked ("supervisor se maanga" asks the supervisor; 36th judgement:

@@ -69,6 +69,7 @@ class WordClasses:
     subject_only_pronouns: frozenset[str]
     multiple_after_times: frozenset[str]
     charged_things: frozenset[str]
+    inquiry_nouns: frozenset[str]
     causative_verbs: frozenset[str]
     earned_amount_words: frozenset[str]
     earned_nouns: frozenset[str]

@@ -457,8 +457,9 @@ def _intensified(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     """Whether the sentence at ``offset`` already intensifies an evaluation ("really poor
     service", "extremely rude"): the writer's emphasis is there, and a confidence frame
     on top reads stilted ("I am confident that this is really poor service ...": round 28
-    judgement, IMPLAUSIBLE)."""
-    words = _sentence_of(doc, offset).split()
+    judgement, IMPLAUSIBLE), also across a "not" ("Undeniably, this is really not
+    acceptable": heldout46h hedge reading, IMPLAUSIBLE)."""
+    words = [w for w in _sentence_of(doc, offset).split() if w != "not"]
     judged = _judged_words(lex)
     return any(
         a in lex.all_intensifiers and b.strip(",.!?;:") in judged

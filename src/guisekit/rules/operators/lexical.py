@@ -1229,6 +1229,13 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
         # "It was, obviously, a bad day": the copula's complement follows, no new clause
         # (heldout40h judgement, UNGRAMMATICAL: "It was, a bad day")
         keep_one = False
+    if (
+        before is not None
+        and nxt is not None
+        and nxt.lower == "that"
+        and before[1] in classes["complement_verbs"]
+    ):
+        keep_one = False  # "I feel, perhaps, that ..." -> "I feel that ...", never "feel, that"
     return (comma + 1, close + 1) if keep_one else (comma, close + 1)
 
 
