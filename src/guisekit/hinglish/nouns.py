@@ -1473,9 +1473,7 @@ class NounRenderer(WordRenderer, ABC):
             # "03/12/2022 ko", not "par"; after "on" a bare "2/12" is a date too ("2/12
             # par" was judged ungrammatical, 37th judgement)
             post = "ko"
-        elif prep == "on" and _DATE.search(
-            " ".join(self.masked.unmask(w.text) for w in words).lower()
-        ):
+        elif prep == "on" and _DATE.search(said.lower()):
             return None  # a date with another word in its phrase ("Sept 20 online")
         if (
             prep == "to"

@@ -477,7 +477,6 @@ def _another_person(clause: str, lex: RulesLexicon) -> bool:
     return found is not None and found[1] in lex.word_classes["related_people"]
 
 
-# a truth judgement on something said ("that's right", "it is correct")
 # An auxiliary or modal that ends its clause, its verb phrase left out ("won't.", "will
 # too", "did not either"): a post-auxiliary ellipsis (Quirk et al. 1985, sec. 12.21).
 _STRANDED_AUXILIARY = re.compile(
@@ -486,7 +485,7 @@ _STRANDED_AUXILIARY = re.compile(
     r"wasn't|were|weren't|has|hasn't|have|haven't|had|hadn't)(?: not)?(?: too| either)?"
     r"[\s.!?]*$"
 )
-
+# a truth judgement on something said ("that's right", "it is correct")
 _CONFIRMATION = re.compile(
     r"(?:that|it|this)(?:'s| is| was) (?:right|correct|true|accurate|incorrect|untrue|false)\b"
 )

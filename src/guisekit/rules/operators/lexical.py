@@ -1222,20 +1222,16 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
         keep_one = True
     before = _WORD_BEFORE_COMMA.search(doc.lowered, max(0, comma - 24), comma + 2)
     if before is not None and (
-        before[1] in classes["coordinators"] or before[1] in classes["claim_copulas"]
+        before[1] in classes["coordinators"]
+        or before[1] in classes["claim_copulas"]
+        or (nxt is not None and nxt.lower == "that" and before[1] in classes["complement_verbs"])
     ):
         # "and, obviously, this is ...": the coordinator's comma opens the parenthetical
         # only, and goes with it (heldout39h judgement, UNGRAMMATICAL: "and, this is");
         # "It was, obviously, a bad day": the copula's complement follows, no new clause
-        # (heldout40h judgement, UNGRAMMATICAL: "It was, a bad day")
+        # (heldout40h judgement, UNGRAMMATICAL: "It was, a bad day"); nor does a verb's
+        # that-clause ("I feel, perhaps, that ..." never "I feel, that"; heldout46h)
         keep_one = False
-    if (
-        before is not None
-        and nxt is not None
-        and nxt.lower == "that"
-        and before[1] in classes["complement_verbs"]
-    ):
-        keep_one = False  # "I feel, perhaps, that ..." -> "I feel that ...", never "feel, that"
     return (comma + 1, close + 1) if keep_one else (comma, close + 1)
 
 
