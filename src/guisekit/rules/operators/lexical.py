@@ -1465,11 +1465,14 @@ def _progressive_misfit(doc: Doc, lex: RulesLexicon, start: int, end: int, value
     one: after an auxiliary, where the subject is inverted ("what proof would I need"
     never "would I am needing"; heldout20 edit judgement, UNGRAMMATICAL), or on a comment
     clause between commas ("and, I believe, many others" never "I am believing"; round 38
-    judgement, IMPLAUSIBLE)."""
+    judgement, IMPLAUSIBLE), or on a bare verb that ends its sentence, a response formula
+    ("which, yes, I know." never "I am knowing."; round 44 judgement, IMPLAUSIBLE)."""
     words = value.lower().split()
     if len(words) < 2 or words[1] not in {"am", "are", "is"}:
         return False
     if doc.text[max(0, start - 2) : start] == ", " and doc.text[end : end + 1] == ",":
+        return True
+    if doc.text[end:].lstrip(" ")[:1] in ("", ".", "!", "?"):
         return True
     prev = doc.prev_word(start)
     return prev is not None and prev.lower in lex.word_classes["inverting_auxiliaries"]
@@ -1553,7 +1556,7 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             and not speculation(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
             # "Perhaps this is an error, perhaps not" never "Obviously ..., perhaps not"
             and not _weighed_possibility(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
-            and not _hypothetical_known(doc, start, end, value)
+            and not _certainty_misfit(doc, start, end, value)
             # "Probably a larger company is a better fit" never "Definitely a larger
             # company ...": only some boosters open a clause without a comma
             and not (
@@ -1570,19 +1573,26 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
 
 
 _HYPOTHETICAL = re.compile(r"\b(?:would|could|might|may|should)\b|'d\b")
+_DEONTIC = re.compile(r"\b(?:should|shouldn't|must|ought)\b")
 
 
-def _hypothetical_known(doc: Doc, start: int, end: int, value: str) -> bool:
-    """Whether ``value`` makes a frame "I know" before a hypothetical clause ("I believe a
-    written apology would be appropriate" -> "I know ..."): what would be fitting is an
-    opinion, and claiming to know it reads as presumptuous (round 24 hedge reading,
+def _certainty_misfit(doc: Doc, start: int, end: int, value: str) -> bool:
+    """Whether ``value`` makes a frame of knowledge or certainty that its clause cannot
+    take: "I know" before a hypothetical ("I believe a written apology would be
+    appropriate" -> "I know ..."; what would be fitting is an opinion, and claiming to know
+    it reads as presumptuous: round 24 hedge reading, IMPLAUSIBLE), or "I am sure" and its
+    kin before an obligation ("i think your grievance cell should at least listen" -> "I am
+    sure ... should": a demand is no fact to be sure of; heldout47h hedge reading,
     IMPLAUSIBLE). The clause runs to the next clause mark."""
-    if not value.lower().startswith("i know"):
+    frame = value.lower().replace("i'm", "i am")
+    if frame.startswith("i know"):
+        modal = _HYPOTHETICAL
+    elif frame.startswith(("i am sure", "i am certain", "i am confident")):
+        modal = _DEONTIC
+    else:
         return False
     stop = _CLAUSE_MARK.search(doc.lowered, end)
-    return (
-        _HYPOTHETICAL.search(doc.lowered, end, stop.start() if stop else len(doc.text)) is not None
-    )
+    return modal.search(doc.lowered, end, stop.start() if stop else len(doc.text)) is not None
 
 
 def _predicate_adjective(doc: Doc, lex: RulesLexicon, start: int, end: int) -> bool:
