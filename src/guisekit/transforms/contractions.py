@@ -244,10 +244,14 @@ def edits(
                     continue
                 if row.short.endswith("n't") and _opens_question(text, start, row):
                     continue  # the inverse of expand's guard: "Cannot." stays as written
-                if row.short.endswith("n't") and _previous_word(text, start) in _words(
-                    "pseudo_cleft_verbs"
+                if row.short.endswith("n't") and (
+                    _previous_word(text, start) in _words("pseudo_cleft_verbs")
+                    or _PSEUDO_CLEFT_SUBJECT.search(text, 0, start)
                 ):
-                    continue  # "what I'd do is not guess" never "isn't guess"
+                    # "what I'd do is not guess" never "isn't guess"; "what helped was not
+                    # panicking" never "wasn't panicking": the "not" negates the focus
+                    # (round 45 judgement, MEANING)
+                    continue
                 if row.when != "anywhere":
                     previous = _previous_word(text, start)
                     if previous in _no_contract_after() or _object_of_verb(row, previous):
@@ -296,6 +300,12 @@ def _subject_left_out(text: str, start: int, end: int) -> bool:
     following = _next_words(text, end, 1)
     return bool(following) and following[0].lower() in _words("elided_subject_verbs")
 
+
+# A free relative "what ..." opening a clause and ending right before the auxiliary: the
+# subject of a pseudo-cleft ("What helped was not panicking").
+_PSEUDO_CLEFT_SUBJECT = re.compile(
+    r"(?:^|[.!?\n,;]\s*|\b(?:and|but|so)\s+)what\b[^,.;:!?\n]*\s$", re.I
+)
 
 _WH_OPENING = re.compile(
     r"(?:^|[.!?\n][\s\"'“‘(]*)(?:(?:why|how|what|where|when|who)[ \t]+)?$", re.I
