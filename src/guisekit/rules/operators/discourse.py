@@ -290,6 +290,8 @@ def _before_adjective(
             continue
         if after_copula and prev.lower not in linking:
             continue
+        if _negated_clause(doc, lex, word):
+            continue  # "I wasn't happy" never "wasn't so happy": the degree denied changes
         nxt = doc.next_word(word.end)
         if nxt is not None and nxt.lower in ("that", "to", "as"):
             continue  # "so concerned that" is a result clause, not an intensifier
@@ -299,6 +301,23 @@ def _before_adjective(
         fits = tuple(c for c in choices if word.lower in limits.get(c.lower(), (word.lower,)))
         if fits:  # "literally" only before an extreme adjective: never "literally good"
             yield Edit(word.start, word.start, CHOICE + " ", name, fits)
+
+
+# Where a clause begins inside a sentence: a clause mark or a conjunction.
+_CLAUSE_START = re.compile(
+    r"[,;:]| (?:and|but|because|so|while|although|though|if|when|which|that) "
+)
+
+
+def _negated_clause(doc: Doc, lex: RulesLexicon, word: Word) -> bool:
+    """Whether a negator stands earlier in the clause of ``word`` ("I was not happy",
+    "do not think he is excellent"): a degree word put there sets the degree denied, and
+    "not so happy" is a litotes, a weaker denial than "not happy" (a property test found
+    "do not he is so excellent" read as a changed negation)."""
+    begin = doc.sentence_around(word.start)[0]
+    clause = _CLAUSE_START.split(doc.lowered[begin : word.start])[-1]
+    negators = lex.word_classes["negators"]
+    return any(w in negators or w.endswith("n't") for w in re.findall(r"[a-z']+", clause))
 
 
 # A further clause of the writer after a comma ("..., I don't job-hop, and I ...").
