@@ -1556,7 +1556,7 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
             and not speculation(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
             # "Perhaps this is an error, perhaps not" never "Obviously ..., perhaps not"
             and not _weighed_possibility(doc, lex, Edit(start, end, "", "strengthen_modal.v1"))
-            and not _certainty_misfit(doc, start, end, value)
+            and not _certainty_misfit(doc, lex, start, end, value)
             # "Probably a larger company is a better fit" never "Definitely a larger
             # company ...": only some boosters open a clause without a comma
             and not (
@@ -1573,10 +1573,15 @@ def strengthen_modal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
 
 
 _HYPOTHETICAL = re.compile(r"\b(?:would|could|might|may|should)\b|'d\b")
-_DEONTIC = re.compile(r"\b(?:should|shouldn't|must|ought)\b")
 
 
-def _certainty_misfit(doc: Doc, start: int, end: int, value: str) -> bool:
+@functools.cache
+def _deontic(lex: RulesLexicon) -> re.Pattern[str]:
+    """A deontic modal of claims.yaml ``deontic`` ("should", "must"), a whole word."""
+    return re.compile(r"\b(?:" + alternation(lex.claims["deontic"]) + r")\b")
+
+
+def _certainty_misfit(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:
     """Whether ``value`` makes a frame of knowledge or certainty that its clause cannot
     take: "I know" before a hypothetical ("I believe a written apology would be
     appropriate" -> "I know ..."; what would be fitting is an opinion, and claiming to know
@@ -1588,7 +1593,7 @@ def _certainty_misfit(doc: Doc, start: int, end: int, value: str) -> bool:
     if frame.startswith("i know"):
         modal = _HYPOTHETICAL
     elif frame.startswith(("i am sure", "i am certain", "i am confident")):
-        modal = _DEONTIC
+        modal = _deontic(lex)
     else:
         return False
     stop = _CLAUSE_MARK.search(doc.lowered, end)
