@@ -106,6 +106,18 @@ def _regular_forms(base: str) -> dict[str, str]:
     return {"past": past + tail, "third": third + tail, "ing": ing + tail}
 
 
+def _british_forms(base: str) -> dict[str, tuple[str, ...]]:
+    """The British spellings of a regular verb ending in one vowel and "l", which double
+    the "l" whatever the stress ("cancelled", "travelling", "labelled"). Read only as
+    the American ones, "My order was cancelled" never met the passive and came out as a
+    state ("cancelled tha"; heldout52 Hinglish reading: ungrammatical)."""
+    head, _, rest = base.partition(" ")
+    if not re.search(r"[^aeiou][aeiou]l$", head):
+        return {}
+    tail = f" {rest}" if rest else ""
+    return {f"{head}led{tail}": ("past", "participle"), f"{head}ling{tail}": ("ing",)}
+
+
 def _verb_entry(base: str, hindi: str, kind: str, person: str) -> VerbEntry:
     words = hindi.split(" ")
     if len(words) > 1 and words[-1] in _LIGHT_VERBS:  # ~ is the English verb
@@ -207,6 +219,8 @@ class HinglishLexicon:
             forms["participle"] = forms["past"] if participle == "-" else participle
             for kind_name, form in forms.items():
                 index.setdefault(form.lower(), {})[kind_name] = entry
+            for form, kinds in _british_forms(base).items() if past == "-" else ():
+                index.setdefault(form, {}).update(dict.fromkeys(kinds, entry))
         return index
 
     @functools.cached_property

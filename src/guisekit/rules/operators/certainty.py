@@ -474,7 +474,11 @@ def _another_person(clause: str, lex: RulesLexicon) -> bool:
     """Whether ``clause`` opens with a person the writer names by relation ("one of my
     reports", "my manager"): the "my" makes it no first-hand experience, and what that
     person is paid, thinks or did is the writer's guess ("one of my reports is probably
-    paid close to what I make" -> "is paid"; round 36 judgement, MEANING)."""
+    paid close to what I make" -> "is paid"; round 36 judgement, MEANING), or with a
+    third-person pronoun (word_classes.yaml ``other_subjects``: "they are pressuring us")."""
+    first = _WORD.match(clause)
+    if first is not None and first[0] in lex.word_classes["other_subjects"]:
+        return True
     found = _RELATED_SUBJECT.match(clause)
     return found is not None and found[1] in lex.word_classes["related_people"]
 
@@ -540,6 +544,11 @@ def _past_event(words: list[str], lex: RulesLexicon) -> bool:
             # uncertain as a past one the writer did not see; "will be unfair" evaluates
             after = next((w for w in words[i + 1 : i + 4] if w not in adverbs), "")
             return after not in ("be", "have", "not", "") and after not in judged
+        if word == "should" and not classes["expected_things"].isdisjoint(words[:i]):
+            # "the money should come back automatically": the expected coming of a
+            # payment or delivery, an outside event; "the bank should pay" obliges
+            after = next((w for w in words[i + 1 : i + 4] if w not in adverbs), "")
+            return after not in ("not", "") and after not in judged
         if word in ("did", "didn't"):
             # "the surveyor did not even check my add-ons": a past event, seen or not
             # (round 37 judgement, MEANING for "It seems" removed)

@@ -549,9 +549,13 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
         if _casual_stance(lex).match(doc.lowered, end):
             return False  # "And to be honest, ..." never "Additionally, to be honest" (round 20)
-        consequence = value.strip(" ,").lower() in classes["consequence_connectives"]
-        if consequence and not (linkable(doc, lex, start, end) and _clause_after(doc, lex, end)):
+        formal = value.strip(" ,").lower()
+        if formal in classes["consequence_connectives"] and not (
+            linkable(doc, lex, start, end) and _clause_after(doc, lex, end)
+        ):
             return False  # nothing to conclude from or to, or a self-introduction
+        if formal in classes["additive_connectives"] and not _clause_after(doc, lex, end):
+            return False  # "also cancel the line" is a request, not a further statement
         after = doc.next_word(end)
         return after is None or (
             after.lower not in classes["degree_targets"] and after.lower not in lex.adjectives
@@ -1277,6 +1281,11 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
             return False
         if _foreign_or_doubted(doc, lex, start):
             return False  # "they told me it's probably fine": their words, not the writer's
+        if nxt.lower in classes["pronoun_subjects"] and prev.lower != "that":
+            # "My weakness maybe I take too much on": before a subject the adverb opens
+            # the clause and may link it to a verbless topic; "My weakness I take ..." is
+            # a fragment (heldout52 reading, UNGRAMMATICAL)
+            return False
         if approximated.intersection(_WORDS_AHEAD.findall(doc.lowered, end, end + 60)[:3]):
             return False  # "I basically get nothing": an approximator, content
         if _figure_ahead(doc, lex, end):
