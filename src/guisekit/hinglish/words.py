@@ -83,6 +83,7 @@ class WordRenderer:
         self.recipient_verbs: frozenset[str] = frozenset(grammar["recipient_verbs"])
         # set while a recipient verb's chain renders: "to Barclays" is "Barclays ko"
         self.to_recipient = False
+        self.recipient_objects: frozenset[str] = frozenset(grammar["recipient_objects"])
         self.destination_verbs: frozenset[str] = frozenset(grammar["destination_verbs"])
         # set while a destination verb's chain renders: "to any city" is "kisi bhi city mein"
         self.to_destination = False

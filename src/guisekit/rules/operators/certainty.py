@@ -408,6 +408,20 @@ def _speculation_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w'])")
 
 
+def in_concession(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence at ``offset`` grants a point (claims.yaml ``concessions``:
+    "The mentors are somewhat helpful, I'll admit", "the lectures are okay, i'll give
+    them that"): its hedges measure what the writer grants (heldout27h hedge reading,
+    MEANING), and a booster on a grudging point reads absurd ("Undoubtedly, the recorded
+    lectures are okay, i'll give them that": heldout50h hedge reading, IMPLAUSIBLE)."""
+    return _concession(lex).search(doc.lowered, *doc.sentence_around(offset)) is not None
+
+
+@functools.cache
+def _concession(lex: RulesLexicon) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + alternation(lex.claims["concessions"]) + r")\b")
+
+
 def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     """Whether the epistemic hedge ``edit`` removes sits on a speculation the writer
     cannot know first-hand, so that removing it states a guess as fact (round 12

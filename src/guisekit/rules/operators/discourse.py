@@ -37,6 +37,7 @@ from guisekit.rules.operators.base import (
 from guisekit.rules.operators.certainty import (
     clause_after_frame,
     coordinated_complement,
+    in_concession,
     shield_needed,
     speculation,
 )
@@ -93,7 +94,8 @@ def _sentence_marker(
             fits = tuple(c for c in choices if c.lower() not in candour)
             if not fits:
                 continue
-        yield Edit(word.start, word.end, CHOICE + joiner + recased, name, _capitalised(fits))
+        options = _lowered(fits) if word.text[:1].islower() else _capitalised(fits)
+        yield Edit(word.start, word.end, CHOICE + joiner + recased, name, options)
 
 
 def _candid(doc: Doc, lex: RulesLexicon, start: int) -> bool:
@@ -110,6 +112,14 @@ def _candid_pattern(lex: RulesLexicon) -> re.Pattern[str]:
 @functools.lru_cache(maxsize=256)
 def _capitalised(markers: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(capital_i(m[:1].upper() + m[1:]) for m in markers)
+
+
+@functools.lru_cache(maxsize=256)
+def _lowered(markers: tuple[str, ...]) -> tuple[str, ...]:
+    """Markers for a sentence its writer opened in lower case ("so verizon charged me"):
+    the marker keeps the writer's casing ("tbh, the fee ...", never "Tbh, the fee ...";
+    "I" stays a capital)."""
+    return tuple(capital_i(m[:1].lower() + m[1:]) for m in markers)
 
 
 def _filler(style: str) -> None:
@@ -451,6 +461,8 @@ def _marker_operator(
                 continue  # "I am confident that this is really poor service": stilted
             if not coordinated_claims(text, lex, edit.start):
                 continue  # "Arguably, it led to X and the client later restated"
+            if in_concession(text, lex, edit.start):
+                continue  # "Undoubtedly, the lectures are okay, i'll give them that"
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)

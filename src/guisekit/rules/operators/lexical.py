@@ -29,6 +29,7 @@ from guisekit.rules.operators.certainty import (
     coordinated_complement,
     firm_evidentials,
     firm_negated_frames,
+    in_concession,
     inner_boosters,
     shield_needed,
     speculation,
@@ -840,17 +841,9 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue  # "Perhaps this role would be a step toward that?": a tentative ask
         if _request_politeness(doc, lex, edit) or _weighed_possibility(doc, lex, edit):
             continue
-        if _concession(lex).search(doc.lowered, *doc.sentence_around(edit.start)):
+        if in_concession(doc, lex, edit.start):
             continue  # "somewhat helpful, I'll admit": a grudging degree is content
         yield edit
-
-
-@functools.cache
-def _concession(lex: RulesLexicon) -> re.Pattern[str]:
-    """A concession ("The mentors are somewhat helpful, I'll admit, but ..."; claims.yaml
-    ``concessions``): its hedges measure what the writer grants (heldout27h hedge reading,
-    MEANING)."""
-    return re.compile(r"\b(?:" + alternation(lex.claims["concessions"]) + r")\b")
 
 
 @functools.cache
@@ -1225,6 +1218,11 @@ def _bracket_span(doc: Doc, lex: RulesLexicon, comma: int, close: int) -> tuple[
     if introducer and "," not in text[begin:comma]:
         keep_one = True
     before = _WORD_BEFORE_COMMA.search(doc.lowered, max(0, comma - 24), comma + 2)
+    if before is not None and before[1] in ("not", "never"):
+        # "That is not, in my view, an acceptable answer": the negated copula's
+        # complement follows, as after the copula itself (heldout50h hedge reading,
+        # UNGRAMMATICAL: "That is not, an acceptable answer")
+        before = _WORD_BEFORE_NEGATOR.search(doc.lowered, max(0, comma - 30), comma + 2) or before
     if before is not None and (
         before[1] in classes["coordinators"]
         or before[1] in classes["claim_copulas"]
@@ -1303,8 +1301,20 @@ def _remove_vagueness(doc: Doc, lex: RulesLexicon, name: str) -> Iterator[Edit]:
                     end is not None
                     and in_statement(doc, lex, start)
                     and not _foreign_or_doubted(doc, lex, start)
+                    and not _passive_after(doc, lex, end)
                 ):
                     yield Edit(start, end, match_case(text[start:end], copula), name)
+
+
+def _passive_after(doc: Doc, lex: RulesLexicon, end: int) -> bool:
+    """Whether a passive participle follows "seem to be" ("The replies appear to be
+    generated without anyone reading my mail"): how another party does something is the
+    writer's inference, and "are generated" states it as fact (heldout50h hedge reading,
+    MEANING); an adjective ("seems to be unfair") is the writer's evaluation."""
+    word = doc.next_word(end)
+    if word is None or word.lower in lex.adjectives or word.lower.startswith("un"):
+        return False  # "unprepared", "unqualified": no verb has such a participle
+    return word.lower in lex.participles or word.lower.endswith("ed")
 
 
 @operator("remove_booster.v1", "booster", "words")
@@ -1364,6 +1374,7 @@ def _knowing(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
 _SENTENCE_REST = re.compile(r"[^.!?\n]*")
 # the word before a parenthetical's opening comma ("which, yes, I know,": "yes")
 _WORD_BEFORE_COMMA = re.compile(r"([\w']+), $")
+_WORD_BEFORE_NEGATOR = re.compile(r"([\w']+) (?:not|never), $")
 
 
 def _opener_removable(doc: Doc, lex: RulesLexicon, start: int, end: int, *, shielded: bool) -> bool:
@@ -1398,6 +1409,14 @@ def _remove_cues(doc: Doc, lex: RulesLexicon, direction: str, name: str) -> Iter
     def before_adjective(start: int, end: int, value: str) -> bool:
         after = doc.next_word(end)
         if after is None or after.lower not in lex.adjectives:
+            return False
+        before = doc.prev_word(start)
+        if before is not None and (
+            before.lower in lex.word_classes["negators"] or before.lower.endswith(("n't", "n’t"))
+        ):
+            # "he wasn't totally wrong" (partly right) never "he wasn't wrong": under a
+            # negation the degree word is what is denied (heldout53 edit judgement and
+            # heldout50h hedge reading, MEANING)
             return False
         # a hedged degree word goes only where the hedge transform puts one, before a
         # gradable evaluation: "a little late", "a bit faster" state a quantity
@@ -1462,11 +1481,23 @@ def _phrase_swap(
     @operator(name, family, "words", doc=doc)
     def propose(text: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
         def allowed(start: int, end: int, value: str) -> bool:
-            return swap_allowed(text, lex, start, end) and not _progressive_misfit(
-                text, lex, start, end, value
+            return (
+                swap_allowed(text, lex, start, end)
+                and not _progressive_misfit(text, lex, start, end, value)
+                and _counted(lex).search(text.lowered, max(0, start - 40), start) is None
             )
 
         return map_edits(text, phrases(lex), name, accept=allowed, lex=lex)
+
+
+@functools.cache
+def _counted(lex: RulesLexicon) -> re.Pattern[str]:
+    """A count right before a word, one word at most between ("1 account", "3 late
+    fees"): the word is the unit of a quantity the exact check compares, so no swap
+    respells it ("I have 1 account" -> "1 acount" changed the fact; found by the
+    protected-spans property test)."""
+    numbers = alternation(sorted(lex.word_classes["quantity_words"] - {"a", "an"}))
+    return re.compile(r"(?:\d|\b(?:" + numbers + r"))\s+(?:\S+\s+)?$")
 
 
 def _progressive_misfit(doc: Doc, lex: RulesLexicon, start: int, end: int, value: str) -> bool:

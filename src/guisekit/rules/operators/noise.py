@@ -21,6 +21,9 @@ _SENTENCE_PERIOD = re.compile(rf"\.(?<=[a-z]\.){NOT_SENTENCE_END}(?=\s|$)")
 _NEXT_LETTER = re.compile(r"\s+[\"'“‘(\[]*([A-Za-z])")
 _LOUD = re.compile(r"!{2,}|!(?=\s|$)|\?{2,}|\?!+|!\?+")
 _SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
+# a closing bracket or quote and then the sentence's own stop: an exclamation inside them
+# is dropped, not made a full stop (heldout53 edit judgement, UNGRAMMATICAL: "Thane.).")
+_CLOSED_THEN_STOPPED = re.compile(r"[)\]\"'’”]+[.?!]")
 
 
 @operator("drop_apostrophe.v1", "orthography", "noise")
@@ -161,6 +164,8 @@ def calm_punctuation(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterato
     """Calm punctuation: ! and !! -> ., ?? -> ?, shouted adjectives in lower case."""
     for match in _LOUD.finditer(doc.text):
         calm = "?" if "?" in match.group() else "."
+        if calm == "." and _CLOSED_THEN_STOPPED.match(doc.text, match.end()):
+            calm = ""  # "(it ended in Thane!!)." -> "(... in Thane).", never "Thane.)."
         yield Edit(match.start(), match.end(), calm, "calm_punctuation.v1")
     for match in _SHOUTED.finditer(doc.text):
         lower = match.group().lower()
