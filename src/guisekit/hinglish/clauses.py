@@ -1325,6 +1325,10 @@ def _reflexive_words(reflexive: str | None, text: str, spans: Spans) -> frozense
         return frozenset({"my", "our"})
     span = spans.get(reflexive)
     subject = text[span[0] : span[1]].split() if span else []
+    if any(w.lower() in _POSSESSIVE.values() for w in subject):
+        # "Their US devs probably make $130k": the possessive is the subject's own, and
+        # "apne US devs" says "our own" (heldout54 Hinglish reading, meaning changed)
+        return frozenset()
     owner = _POSSESSIVE.get(subject[0].lower()) if len(subject) == 1 else None
     if owner is None and subject and subject[0].lower() not in _POSSESSIVE:
         # "The startup raised its Series B": a possessor that is the clause's own (noun)

@@ -239,8 +239,23 @@ def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
     """Delete a known opening line, with a coordinator that ties the rest to it ("Good
     afternoon, and thank you" -> "Thank you", never "And thank you"); the word that then
     starts the text takes the sentence capital ("HR" for a listed acronym)."""
+    return _remove_opening(doc, lex, _all(lex, "openings"), "remove_opening.v1")
+
+
+@operator("remove_casual_opening.v1", "politeness", "words")
+def remove_casual_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Edit]:
+    """Delete a casual opening line ("Hey," "Hi there,"), keeping a formal one: the formal
+    style keeps "Dear Sir or Madam," (removing it was judged IMPLAUSIBLE for that style,
+    heldout54 edit judgement)."""
+    openings = lex.politeness("openings", "casual")
+    return _remove_opening(doc, lex, openings, "remove_casual_opening.v1")
+
+
+def _remove_opening(
+    doc: Doc, lex: RulesLexicon, openings: tuple[str, ...], name: str
+) -> Iterator[Edit]:
     text = doc.text
-    for opening in sorted(_all(lex, "openings"), key=len, reverse=True):
+    for opening in sorted(openings, key=len, reverse=True):
         if text.startswith(opening):
             end = len(opening)
             while end < len(text) and (text[end].isspace() or text[end] in ",;:"):
@@ -251,9 +266,9 @@ def remove_opening(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
                 if after > word.end:  # "and thank", "so, I", never "andrew"
                     end, word = after, doc.word_at(after)
             if word is not None and word.start == end:
-                yield capital_edit(doc, 0, end, "remove_opening.v1", lex.acronyms)
+                yield capital_edit(doc, 0, end, name, lex.acronyms)
             elif end < len(text):
-                yield Edit(0, end, "", "remove_opening.v1")
+                yield Edit(0, end, "", name)
             return
 
 
@@ -463,9 +478,17 @@ def _marker_operator(
                 continue  # "Arguably, it led to X and the client later restated"
             if in_concession(text, lex, edit.start):
                 continue  # "Undoubtedly, the lectures are okay, i'll give them that"
+            if _AFTERTHOUGHT.search(_sentence_of(text, edit.start)):
+                continue  # "Undoubtedly, he wasn't wrong, actually": a stance is there
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)
+
+
+# A stance adverb added after the clause ("He wasn't wrong, actually."): the writer's own
+# comment on the claim, with which a sentence cue clashes ("Undoubtedly, he wasn't wrong,
+# actually": heldout54 edit judgement, IMPLAUSIBLE; "Arguably, ..." was judged redundant).
+_AFTERTHOUGHT = re.compile(r", (?:actually|really|honestly|though|to be fair)\s*[.!?]?\s*$")
 
 
 def _hedge_refused(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
@@ -495,6 +518,15 @@ def _intensified(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
     return any(
         a in lex.all_intensifiers and b.strip(",.!?;:") in judged
         for a, b in itertools.pairwise(words)
+    )
+
+
+def _degree_before_adjective(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+    """Whether the sentence at ``offset`` puts an intensifier before an adjective ("very
+    patient"), whatever the adjective: a self-evaluation already stressed."""
+    words = [w.strip(",.!?;:") for w in _sentence_of(doc, offset).split()]
+    return any(
+        a in lex.all_intensifiers and b in lex.adjectives for a, b in itertools.pairwise(words)
     )
 
 
@@ -583,6 +615,10 @@ def _slots(direction: str, label: str) -> None:
             return
         for start in self_evaluations(doc, lex):
             if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
+                continue
+            if direction == "confident" and _degree_before_adjective(doc, lex, start):
+                # "I am confident I am very patient with people": the writer's emphasis is
+                # there, and a frame on top reads clumsy (heldout51h, IMPLAUSIBLE)
                 continue
             if _MORE_CLAUSES.search(doc.lowered, start, doc.sentence_around(start)[1]):
                 # "I am confident I'm reliable, I don't job-hop, and I love this work": the
