@@ -1359,6 +1359,11 @@ TEMPLATE_CASES = [
         ["Main Excel mein good nahi hoon."],
     ),
     (
+        "self_description.good_at",
+        "I am good at negotiation.",
+        ["Main negotiation mein good hoon."],
+    ),
+    (
         "statement.there_is",
         "There is a new scratch on the rear bumper.",
         ["Rear bumper par ek new scratch hai."],

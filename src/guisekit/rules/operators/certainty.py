@@ -455,6 +455,11 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
         # clause says what an earlier one says ("have a master's degree"), here a fact
         # about other people the writer guesses (heldout44h hedge reading, MEANING)
         return True
+    if _WORLD_MEASURE.search(clause):
+        # "Cost of living is probably higher there", "I think this kind of bill padding
+        # is common": how costs compare or how often a thing happens is a fact about the
+        # world the writer estimates (heldout52h hedge reading, MEANING twice)
+        return True
     if _CONFIRMATION.match(rest):
         # "I believe that's right": whether something said is true is a fact the writer
         # is unsure of, no evaluation (heldout42h hedge reading, MEANING)
@@ -504,6 +509,11 @@ _STRANDED_AUXILIARY = re.compile(
     r"shouldn't|may|might|must|do|don't|does|doesn't|did|didn't|is|isn't|are|aren't|was|"
     r"wasn't|were|weren't|has|hasn't|have|haven't|had|hadn't)(?: not)?(?: too| either)?"
     r"[\s.!?]*$"
+)
+# a comparison of cost or a frequency as the predicate ("is higher there", "is common")
+_WORLD_MEASURE = re.compile(
+    r"(?:\b(?:is|are|was|were|be)|'s)\s+(?:[a-z]+\s+)?(?:higher|lower|cheaper|costlier|"
+    r"more expensive|less expensive|common|rare|widespread|typical|the norm|standard practice)\b"
 )
 # a truth judgement on something said ("that's right", "it is correct")
 _CONFIRMATION = re.compile(

@@ -550,13 +550,13 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
         if _casual_stance(lex).match(doc.lowered, end):
             return False  # "And to be honest, ..." never "Additionally, to be honest" (round 20)
-        formal = value.strip(" ,").lower()
-        if formal in classes["consequence_connectives"] and not (
-            linkable(doc, lex, start, end) and _clause_after(doc, lex, end)
-        ):
-            return False  # nothing to conclude from or to, or a self-introduction
-        if formal in classes["additive_connectives"] and not _clause_after(doc, lex, end):
-            return False  # "also cancel the line" is a request, not a further statement
+        if _needs_clause(lex, value) and not _clause_after(doc, lex, end):
+            # nothing to conclude, or a request ("also cancel the line" never
+            # "furthermore, cancel ..."), not a further statement
+            return False
+        consequence = value.strip(" ,").lower() in classes["consequence_connectives"]
+        if consequence and not linkable(doc, lex, start, end):
+            return False  # nothing to conclude from, or a self-introduction
         after = doc.next_word(end)
         return after is None or (
             after.lower not in classes["degree_targets"] and after.lower not in lex.adjectives
