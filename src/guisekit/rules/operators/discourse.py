@@ -478,8 +478,13 @@ def _marker_operator(
                 continue  # "Arguably, it led to X and the client later restated"
             if in_concession(text, lex, edit.start):
                 continue  # "Undoubtedly, the lectures are okay, i'll give them that"
-            if _AFTERTHOUGHT.search(_sentence_of(text, edit.start)):
+            sentence = _sentence_of(text, edit.start)
+            if _AFTERTHOUGHT.search(sentence):
                 continue  # "Undoubtedly, he wasn't wrong, actually": a stance is there
+            if _ALTERNATIVE.search(sentence):
+                continue  # "The commute would be an hour each way or I'd move": a plan
+            if direction == "hedged" and _STILL_STATE.search(sentence):
+                continue  # "The construction is still incomplete": a state observed
             fits = _other_stems(edit.options, _sentence_of(text, edit.start))
             if fits:
                 yield edit._replace(options=fits)
@@ -489,6 +494,19 @@ def _marker_operator(
 # comment on the claim, with which a sentence cue clashes ("Undoubtedly, he wasn't wrong,
 # actually": heldout54 edit judgement, IMPLAUSIBLE; "Arguably, ..." was judged redundant).
 _AFTERTHOUGHT = re.compile(r", (?:actually|really|honestly|though|to be fair)\s*[.!?]?\s*$")
+
+
+# A frame that itself asserts ("It is quite clear that these were added without my
+# consent"): a hedge inside it contradicts it (heldout53h hedge reading, IMPLAUSIBLE).
+_EVIDENT_FRAME = re.compile(r"\b(?:clear|obvious|evident|certain|plain)\s+that\b")
+# The writer's own alternative ("... or I'd move", "otherwise we will cancel"): the
+# sentence states a condition of the writer's plan, and a cue on it doubts or asserts the
+# condition ("I know that the commute would be an hour each way or I'd move", "Perhaps,
+# the commute would be ..."; heldout56 edit judgement, IMPLAUSIBLE and MEANING).
+_ALTERNATIVE = re.compile(r"\b(?:or|otherwise|else)\s+(?:i|we)(?:'d|'ll|\s+would|\s+will)\b")
+# A state still holding ("The construction is still incomplete"): what the writer sees,
+# which "I feel that" turns into an opinion (heldout56 edit judgement, MEANING).
+_STILL_STATE = re.compile(r"\b(?:is|are|was|were|remains?|remained)\s+still\b")
 
 
 def _hedge_refused(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
@@ -653,6 +671,8 @@ def _slots(direction: str, label: str) -> None:
                 continue  # "the charge probably seems wrong", "is probably clearly"
             if direction == "hedged" and _hedge_refused(doc, lex, start):
                 continue  # "this is possibly not acceptable": the complaint's point
+            if _EVIDENT_FRAME.search(_sentence_of(doc, start)):
+                continue  # "It is probably quite clear that ...": a frame that asserts
             head = text[start:at]
             fits = _other_stems(choices, _sentence_of(doc, start))
             if not fits:

@@ -550,6 +550,8 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
             return False  # "After that meeting I ..." never "Thereafter, meeting I ..."
         if _casual_stance(lex).match(doc.lowered, end):
             return False  # "And to be honest, ..." never "Additionally, to be honest" (round 20)
+        if _CASUAL_SENTENCE.search(doc.text, *doc.sentence_around(start)):
+            return False  # "then i got billed ...??" never "following this, i got billed"
         if _needs_clause(lex, value) and not _clause_after(doc, lex, end):
             # nothing to conclude, or a request ("also cancel the line" never
             # "furthermore, cancel ..."), not a further statement
@@ -578,6 +580,13 @@ def connective_formal(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterat
         "connective_formal.v1",
         accept=lambda start, end, value: demonstrative_alone(doc, lex, start, end),
     )
+
+
+# A sentence written casually: a lower-case "i" or doubled "??"/"!!" (a formal connective
+# there is a register clash: "following this, i got billed $89.99 ... i signed up for??";
+# heldout56 edit judgement, IMPLAUSIBLE). The formal style calms both first, so its fixed
+# point still makes the connective formal.
+_CASUAL_SENTENCE = re.compile(r"\bi\b|[!?]{2,}")
 
 
 def _needs_clause(lex: RulesLexicon, formal: str) -> bool:
@@ -1352,10 +1361,23 @@ def remove_booster(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[
         *_remove_cues(doc, lex, "confident", "remove_booster.v1"),
         *inner_boosters(doc, lex, "remove_booster.v1"),
     ]
-    yield from with_article(doc, [e for e in edits if not _knowing(doc, lex, e)])
+    yield from with_article(
+        doc, [e for e in edits if not _knowing(doc, lex, e) and not _degree_before(doc, lex, e)]
+    )
+
+
+def _degree_before(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether a degree word modifies the booster ``edit`` removes ("pretty clearly
+    violates the lease" never "pretty violates": heldout53h hedge reading, UNGRAMMATICAL)."""
+    before = doc.prev_word(edit.start + (doc.text[edit.start : edit.start + 1] == " "))
+    return before is not None and before.lower in lex.word_classes["degree_modifiers"]
 
 
 _KNOW_FRAME = re.compile(r"\s*(?:i|we) know\b")
+# what the writer then says of their own dealing with it ("I know night shifts will be
+# there; I have discussed it with my parents"): an acknowledgement, no booster (heldout53h
+# hedge reading, MEANING)
+_ACCEPTED = re.compile(r";\s*(?:i|we)\b")
 # the clause after "I know" is about the reader ("your restaurant is opening ...")
 _ABOUT_READER = re.compile(r"(?:that )?(?:you|your|you're|you've|you'll)\b")
 # a reason for the knowing later in the sentence ("because I do the books")
@@ -1391,6 +1413,7 @@ def _knowing(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     after = doc.lowered[frame.end() : stop].lstrip(" ,")
     return (
         _contrast(lex).search(doc.lowered, frame.end(), stop) is not None
+        or _ACCEPTED.search(after) is not None
         or _ABOUT_READER.match(after) is not None
         or _SOURCE.search(after) is not None
         or _OWN_WORDS.match(after) is not None
