@@ -446,7 +446,7 @@ def speculation(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     clause = _CLAUSE_END_WORDS.split(rest, maxsplit=1)[0]
     if _speculation_pattern(lex).search(rest) or narrated(clause, lex):
         return True
-    if _NAMED_ERROR.search(rest) or _FAULT_PLACE.search(rest):
+    if _NAMED_ERROR.search(rest) or _FAULT_PLACE.search(rest) or _SIDE_FAULT.search(rest):
         # "an administrative error", "the delay is with finance clearance": a kind of
         # cause, or where a hold-up lies, that the writer guesses
         return True
@@ -527,6 +527,12 @@ _CONFIRMATION = re.compile(
 _FAULT_PLACE = re.compile(
     r"\b(?:delay|delays|problem|problems|issue|issues|hold-up|holdup|fault|error|glitch|"
     r"bottleneck)\s+(?:is|was|are|were|lies|lay)\s+(?:with|at|in|on)\b"
+)
+# A fault placed on one side ("a mistake on the bank's side and not mine"): whose side
+# made it is the writer's belief (heldout54h hedge reading, MEANING).
+_SIDE_FAULT = re.compile(
+    r"\b(?:mistake|error|fault|problem|issue|glitch|lapse)\s+(?:on|at|from)\s+(?:the\s+)?"
+    r"[a-z]+(?:'s)?\s+(?:side|end|part)\b"
 )
 # An error or fault of a named kind ("an administrative error", "a payroll mistake", "a
 # system fault", "a software glitch"; "I suspect this is a system fault": round 22 hedge

@@ -496,6 +496,10 @@ def _marker_operator(
 _AFTERTHOUGHT = re.compile(r", (?:actually|really|honestly|though|to be fair)\s*[.!?]?\s*$")
 
 
+# An evidential adjective before its noun ("This is clear mis-selling", "an obvious
+# error"): it boosts the noun, and "sort of clear mis-selling" contradicts itself
+# (round 51 judgement, IMPLAUSIBLE); "the letter is clear" still grades.
+_EVIDENT_BEFORE_NOUN = re.compile(r"\s*(?:clear|obvious|plain|evident|blatant)\s+[a-z]")
 # A frame that itself asserts ("It is quite clear that these were added without my
 # consent"): a hedge inside it contradicts it (heldout53h hedge reading, IMPLAUSIBLE).
 _EVIDENT_FRAME = re.compile(r"\b(?:clear|obvious|evident|certain|plain)\s+that\b")
@@ -610,6 +614,8 @@ def _slots(direction: str, label: str) -> None:
                 continue  # "this is somewhat unacceptable": the complaint's point
             if _in_condition(doc, lex, edit.start):
                 continue  # "O(n) if the hash is poor": a degree word moves the condition
+            if _EVIDENT_BEFORE_NOUN.match(doc.lowered, edit.end):
+                continue  # "This is clear mis-selling": "clear" there is a booster
             if in_claim(doc, lex, edit.start) and not stance_elsewhere(
                 doc, lex, edit.start, edit.start
             ):

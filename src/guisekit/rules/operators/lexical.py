@@ -868,7 +868,26 @@ def remove_hedge(doc: Doc, lex: RulesLexicon, rng: random.Random) -> Iterator[Ed
             continue  # "somewhat helpful, I'll admit": a grudging degree is content
         if _FINDING.search(doc.lowered, doc.sentence_around(edit.start)[0], edit.start):
             continue  # "we found that the biggest issue was probably not salary"
+        if _own_plan(doc, lex, edit):
+            continue  # "im probably gonna switch to swiggy": a tentative plan stays one
         yield edit
+
+
+def _own_plan(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
+    """Whether ``edit`` removes a hedge between the writer and their future action ("im
+    probably gonna switch to swiggy", "I'll probably move", "that I'd probably lose"):
+    without it a tentative plan or expectation reads as a decision or a certainty
+    (heldout54h hedge reading and round 51 judgement, MEANING)."""
+    before, after = doc.prev_word(edit.start), doc.next_word(edit.end - 1)
+    if before is None or after is None:
+        return False
+    if before.lower in ("i'd", "we'd", "i'll", "we'll", "i’d", "we’d", "i’ll", "we’ll"):
+        return True  # "that I'd probably lose": what the writer expects to happen to them
+    writer = before.lower in lex.word_classes["first_person_subjects"] or before.lower in (
+        "im",
+        "ill",
+    )
+    return writer and after.lower in ("gonna", "going", "will", "wil", "shall")
 
 
 # A finding reported in a that-clause ("we surveyed 210 people, and found that the
@@ -1375,9 +1394,9 @@ def _degree_before(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
 
 _KNOW_FRAME = re.compile(r"\s*(?:i|we) know\b")
 # what the writer then says of their own dealing with it ("I know night shifts will be
-# there; I have discussed it with my parents"): an acknowledgement, no booster (heldout53h
-# hedge reading, MEANING)
-_ACCEPTED = re.compile(r";\s*(?:i|we)\b")
+# there; I have discussed it with my parents", "...; my wife and I have talked about
+# that"): an acknowledgement, no booster (heldout53h and heldout54h hedge readings, MEANING)
+_ACCEPTED = re.compile(r";\s*(?:i|we|my|our)\b")
 # the clause after "I know" is about the reader ("your restaurant is opening ...")
 _ABOUT_READER = re.compile(r"(?:that )?(?:you|your|you're|you've|you'll)\b")
 # a reason for the knowing later in the sentence ("because I do the books")
