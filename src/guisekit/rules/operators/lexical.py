@@ -878,16 +878,14 @@ def _own_plan(doc: Doc, lex: RulesLexicon, edit: Edit) -> bool:
     probably gonna switch to swiggy", "I'll probably move", "that I'd probably lose"):
     without it a tentative plan or expectation reads as a decision or a certainty
     (heldout54h hedge reading and round 51 judgement, MEANING)."""
+    # the edit takes the hedge with its trailing space: the next word starts at its end
     before, after = doc.prev_word(edit.start), doc.next_word(edit.end - 1)
     if before is None or after is None:
         return False
-    if before.lower in ("i'd", "we'd", "i'll", "we'll", "i’d", "we’d", "i’ll", "we’ll"):
+    if before.lower.replace("’", "'") in ("i'd", "we'd", "i'll", "we'll"):
         return True  # "that I'd probably lose": what the writer expects to happen to them
-    writer = before.lower in lex.word_classes["first_person_subjects"] or before.lower in (
-        "im",
-        "ill",
-    )
-    return writer and after.lower in ("gonna", "going", "will", "wil", "shall")
+    writer = before.lower in lex.word_classes["first_person_subjects"] or before.lower == "im"
+    return writer and after.lower in ("gonna", "going", "will", "shall")
 
 
 # A finding reported in a that-clause ("we surveyed 210 people, and found that the
