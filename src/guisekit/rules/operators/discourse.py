@@ -529,26 +529,20 @@ def _acceptance_pattern(lex: RulesLexicon) -> re.Pattern[str]:
     return re.compile(rf"\b(?:is|are|would be|will be|'s)\s+(?:[a-z]+\s+)?(?:{words})\b")
 
 
-def _intensified(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
+def _intensified(
+    doc: Doc, lex: RulesLexicon, offset: int, heads: frozenset[str] | None = None
+) -> bool:
     """Whether the sentence at ``offset`` already intensifies an evaluation ("really poor
     service", "extremely rude"): the writer's emphasis is there, and a confidence frame
     on top reads stilted ("I am confident that this is really poor service ...": round 28
     judgement, IMPLAUSIBLE), also across a "not" ("Undeniably, this is really not
-    acceptable": heldout46h hedge reading, IMPLAUSIBLE)."""
+    acceptable": heldout46h hedge reading, IMPLAUSIBLE). ``heads`` widens what counts as
+    intensified (any adjective for a self-evaluation: "I am very patient")."""
     words = [w for w in _sentence_of(doc, offset).split() if w != "not"]
-    judged = _judged_words(lex)
+    judged = _judged_words(lex) if heads is None else heads
     return any(
         a in lex.all_intensifiers and b.strip(",.!?;:") in judged
         for a, b in itertools.pairwise(words)
-    )
-
-
-def _degree_before_adjective(doc: Doc, lex: RulesLexicon, offset: int) -> bool:
-    """Whether the sentence at ``offset`` puts an intensifier before an adjective ("very
-    patient"), whatever the adjective: a self-evaluation already stressed."""
-    words = [w.strip(",.!?;:") for w in _sentence_of(doc, offset).split()]
-    return any(
-        a in lex.all_intensifiers and b in lex.adjectives for a, b in itertools.pairwise(words)
     )
 
 
@@ -640,7 +634,7 @@ def _slots(direction: str, label: str) -> None:
         for start in self_evaluations(doc, lex):
             if opens_with_cue(doc, lex, start) or stance_elsewhere(doc, lex, start, start):
                 continue
-            if direction == "confident" and _degree_before_adjective(doc, lex, start):
+            if direction == "confident" and _intensified(doc, lex, start, lex.adjectives):
                 # "I am confident I am very patient with people": the writer's emphasis is
                 # there, and a frame on top reads clumsy (heldout51h, IMPLAUSIBLE)
                 continue
